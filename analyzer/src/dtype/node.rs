@@ -1,0 +1,221 @@
+//! The datatype tree and its per-model summaries.
+
+use std::sync::Arc;
+
+use super::predefined::{Marker, Predefined};
+use super::{Api, Constructor, MpiModel};
+
+/// A datatype: a shared, immutable constructor tree. Cloning is cheap.
+#[derive(Clone)]
+pub struct Datatype(pub(crate) Arc<Node>);
+
+pub(crate) struct Node {
+    pub(crate) kind: Kind,
+    pub(crate) label: Label,
+    /// One summary per [`MpiModel`], indexed by [`MpiModel::index`].
+    pub(crate) summaries: [Summary; 3],
+    /// Number of basic entries in the typemap (markers excluded).
+    pub(crate) entries: u128,
+    /// `Some(t)` when every entry of the typemap has basic type `t`.
+    pub(crate) uniform: Option<Predefined>,
+    /// Number of constructor nodes in the tree, counting shared subtrees once per use.
+    pub(crate) nodes: u64,
+}
+
+/// What a node means, in a small kernel of constructors that every MPI constructor lowers to.
+pub(crate) enum Kind {
+    /// One entry of a basic type at displacement 0.
+    Basic(Predefined),
+    /// A predefined pair type: two entries.
+    Pair {
+        first: Datatype,
+        second: Datatype,
+        second_offset: i128,
+    },
+    /// An MPI-1 bound marker at displacement 0.
+    Marker(Marker),
+    /// Copies of `old` at `i * stride + j * extent(old)` for `i < count`, `j < blocklength`;
+    /// the stride is in bytes or in multiples of the old extent.
+    Vector {
+        count: i128,
+        blocklength: i128,
+        stride: i128,
+        unit: Unit,
+        old: Datatype,
+        /// `MPI_Type_contiguous` (the libraries treat it apart from a vector of one block).
+        contiguous: bool,
+    },
+    /// Copies of `old` at `disp_k + j * extent(old)` for each block `k` and `j < blocklength_k`.
+    Indexed {
+        blocks: Arc<[(i128, i128)]>,
+        unit: Unit,
+        old: Datatype,
+        /// Every block has the same length by construction (`indexed_block`, `hindexed_block`).
+        same_length: bool,
+        /// Entries before each block, for random access into the typemap.
+        entries_before: Arc<[u128]>,
+    },
+    /// Blocks of different old types at displacements (bytes, or extents of another type).
+    Struct {
+        blocks: Arc<[StructBlock]>,
+        unit: Unit,
+        entries_before: Arc<[u128]>,
+    },
+    /// `old` with its bounds replaced.
+    Resized {
+        lb: i128,
+        extent: i128,
+        unit: Unit,
+        old: Datatype,
+    },
+    /// A copy of `old` (`MPI_Type_dup`, and the f90 parameterised types).
+    Dup(Datatype),
+}
+
+#[derive(Clone)]
+pub(crate) struct StructBlock {
+    pub(crate) blocklength: i128,
+    pub(crate) displacement: i128,
+    pub(crate) old: Datatype,
+}
+
+/// The unit of a stride, displacement or bound. Lowered constructors (subarray, darray) measure
+/// in extents of the type they were called with, which differ between MPI models, so the unit
+/// is resolved per model.
+#[derive(Clone)]
+pub(crate) enum Unit {
+    Bytes,
+    /// Multiples of the extent of the node's old type.
+    Extents,
+    /// Multiples of the extent of another type.
+    ExtentsOf(Datatype),
+}
+
+/// How the node came to be, for descriptions.
+pub(crate) enum Label {
+    Predefined(Predefined),
+    /// A call whose node is the kernel itself.
+    Call(Api, Box<Constructor>),
+    /// A call lowered to a subtree (subarray, darray, f90 types): the description shows the call.
+    Lowered {
+        api: Api,
+        ctor: Box<Constructor>,
+        old: Option<Datatype>,
+    },
+    /// A node made by a lowering; described by its kind.
+    Internal,
+}
+
+/// What MPI reports about a datatype, under one model.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Summary {
+    /// Sum of the sizes of the basic entries (bytes).
+    pub size: i128,
+    pub lb: i128,
+    pub ub: i128,
+    pub true_lb: i128,
+    pub true_ub: i128,
+    /// The alignment the padding ("epsilon") rounds the extent to.
+    pub align: i128,
+    /// Explicit bounds set by markers or `MPI_Type_create_resized`, which later constructors
+    /// carry along (the standard's sticky markers; Open MPI's user bounds).
+    pub(crate) explicit_lb: Option<i128>,
+    pub(crate) explicit_ub: Option<i128>,
+    /// The span of the basic entries, `None` when the typemap has none.
+    pub(crate) data: Option<(i128, i128)>,
+    /// The span of all entries, markers included (markers count as zero-size entries in the
+    /// standard's definition of the natural bounds).
+    pub(crate) span: Option<(i128, i128)>,
+}
+
+impl Summary {
+    pub fn extent(&self) -> i128 {
+        self.ub - self.lb
+    }
+
+    /// `true_ub - true_lb` in `MPI_Aint` arithmetic: Open MPI reports a type whose adds were
+    /// all empty with true lb `LONG_MAX` and true ub `LONG_MIN`, whose difference wraps to 1.
+    pub fn true_extent(&self) -> i128 {
+        i128::from((self.true_ub as i64).wrapping_sub(self.true_lb as i64))
+    }
+
+    /// True when the type carries explicit bounds (resized, or MPI_LB/MPI_UB markers).
+    pub fn has_explicit_bounds(&self) -> bool {
+        self.explicit_lb.is_some() || self.explicit_ub.is_some()
+    }
+}
+
+/// The values of [`Summary`] a user sees; the fields MPI implementations may disagree on are
+/// named by [`Datatype::implementation_dependent`].
+pub const SUMMARY_FIELDS: [&str; 6] = ["size", "lb", "ub", "extent", "true_lb", "true_extent"];
+
+fn summary_field(s: &Summary, field: &str) -> i128 {
+    match field {
+        "size" => s.size,
+        "lb" => s.lb,
+        "ub" => s.ub,
+        "extent" => s.extent(),
+        "true_lb" => s.true_lb,
+        _ => s.true_extent(),
+    }
+}
+
+impl Datatype {
+    pub(crate) fn from_node(node: Node) -> Datatype {
+        Datatype(Arc::new(node))
+    }
+
+    /// The summary under one MPI model.
+    pub fn summary(&self, model: MpiModel) -> &Summary {
+        &self.0.summaries[model.index()]
+    }
+
+    pub fn size(&self) -> i128 {
+        self.0.summaries[0].size
+    }
+
+    /// The number of basic entries in the typemap.
+    pub fn entry_count(&self) -> u128 {
+        self.0.entries
+    }
+
+    /// The predefined handle, when this is one.
+    pub fn predefined(&self) -> Option<Predefined> {
+        match self.0.label {
+            Label::Predefined(p) => Some(p),
+            _ => None,
+        }
+    }
+
+    /// `Some(t)` when every entry of the signature is the basic type `t`.
+    pub fn uniform_basic(&self) -> Option<Predefined> {
+        self.0.uniform
+    }
+
+    /// Number of constructor nodes (the cost of every summary query is proportional to this).
+    pub fn node_count(&self) -> u64 {
+        self.0.nodes
+    }
+
+    /// The summary fields whose values differ between the standard, MPICH and Open MPI.
+    pub fn implementation_dependent(&self) -> Vec<&'static str> {
+        let [standard, mpich, openmpi] = &self.0.summaries;
+        SUMMARY_FIELDS
+            .into_iter()
+            .filter(|f| {
+                let v = summary_field(standard, f);
+                v != summary_field(mpich, f) || v != summary_field(openmpi, f)
+            })
+            .collect()
+    }
+
+    pub(crate) fn kind(&self) -> &Kind {
+        &self.0.kind
+    }
+}
+
+impl std::fmt::Debug for Datatype {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Datatype({})", self.describe())
+    }
+}

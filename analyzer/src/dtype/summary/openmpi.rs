@@ -1,0 +1,297 @@
+//! Open MPI 4.1.4's arithmetic (opal/datatype/opal_datatype_add.c and
+//! ompi/datatype/ompi_datatype_create_*.c): every constructor is a left-to-right sequence of
+//! "add `n` copies of a type at `disp`, `spacing` apart" steps. Each step widens the bounds and
+//! pads the upper bound to the running alignment unless a user bound (resize, MPI_LB/MPI_UB)
+//! is set; user bounds are sticky and win over the bounds of unflagged members.
+
+use std::sync::Arc;
+
+use super::{add, c_pad, mul, Grid, Result, Rules, Shape};
+use crate::dtype::node::{Datatype, Summary};
+use crate::dtype::Predefined;
+
+pub(crate) struct OpenMpi;
+
+impl Rules for OpenMpi {
+    fn basic(_: Predefined, size: i128, align: i128) -> Summary {
+        super::plain(size, align)
+    }
+
+    fn marker_lb() -> Summary {
+        empty()
+    }
+
+    fn marker_ub() -> Summary {
+        empty()
+    }
+
+    fn pair(members: &[Grid; 2]) -> Result<Summary> {
+        let mut fold = Fold::new();
+        for m in members {
+            fold.add(Some(m.ty), m.old, 1, m.origin, m.old.extent())?;
+        }
+        Ok(fold.finish())
+    }
+
+    fn grids(shape: Shape, grids: &[Grid]) -> Result<Summary> {
+        match shape {
+            Shape::Contiguous => {
+                let g = &grids[0];
+                if g.blocklength == 0 || g.old.size == 0 {
+                    return Ok(empty());
+                }
+                let mut fold = Fold::new();
+                fold.add(Some(g.ty), g.old, g.blocklength, 0, g.old.extent())?;
+                Ok(fold.finish())
+            }
+            Shape::Vector { stride_in_extents } => vector(&grids[0], stride_in_extents),
+            Shape::Indexed { block, .. } => indexed(grids, block),
+            Shape::Struct => structure(grids),
+        }
+    }
+
+    fn resized(_: &Datatype, old: &Summary, lb: i128, extent: i128) -> Result<Summary> {
+        let ub = add(lb, extent)?;
+        Ok(Summary {
+            lb,
+            ub,
+            explicit_lb: Some(lb),
+            explicit_ub: Some(ub),
+            ..*old
+        })
+    }
+}
+
+/// `MPI_DATATYPE_NULL` duplicated: what every empty constructor returns.
+fn empty() -> Summary {
+    Summary {
+        size: 0,
+        lb: 0,
+        ub: 0,
+        true_lb: 0,
+        true_ub: 0,
+        align: 1,
+        explicit_lb: None,
+        explicit_ub: None,
+        data: None,
+        span: None,
+    }
+}
+
+fn vector(g: &Grid, stride_in_extents: Option<i128>) -> Result<Summary> {
+    if g.count == 0 || g.blocklength == 0 {
+        return Ok(empty());
+    }
+    let extent = g.old.extent();
+    let contiguous = match stride_in_extents {
+        Some(stride) => stride == g.blocklength,
+        None => mul(g.blocklength, extent)? == g.stride,
+    };
+    let mut fold = Fold::new();
+    if contiguous || g.count <= 1 {
+        fold.add(Some(g.ty), g.old, g.copies()?, 0, extent)?;
+    } else if g.blocklength == 1 {
+        fold.add(Some(g.ty), g.old, g.count, 0, g.stride)?;
+    } else {
+        let mut block = Fold::new();
+        block.add(Some(g.ty), g.old, g.blocklength, 0, extent)?;
+        let block = block.finish();
+        fold.add(None, &block, g.count, 0, g.stride)?;
+    }
+    Ok(fold.finish())
+}
+
+/// Indexed types add one run per maximal sequence of blocks that touch end to start.
+fn indexed(grids: &[Grid], block: bool) -> Result<Summary> {
+    if grids.is_empty() || (block && grids[0].blocklength == 0) {
+        return Ok(empty());
+    }
+    let mut fold = Fold::new();
+    let mut run: Option<(Grid, i128)> = None;
+    for g in grids.iter().filter(|g| g.blocklength > 0) {
+        let extent = g.old.extent();
+        run = Some(match run {
+            Some((mut r, end)) if g.origin == end => {
+                r.blocklength += g.blocklength;
+                (r, add(end, mul(g.blocklength, extent)?)?)
+            }
+            previous => {
+                if let Some((r, _)) = previous {
+                    fold.add(Some(r.ty), r.old, r.blocklength, r.origin, extent)?;
+                }
+                (*g, add(g.origin, mul(g.blocklength, extent)?)?)
+            }
+        });
+    }
+    if let Some((r, _)) = run {
+        fold.add(Some(r.ty), r.old, r.blocklength, r.origin, r.old.extent())?;
+    }
+    Ok(fold.finish())
+}
+
+/// Structs skip leading empty blocks and merge a block into the previous one when it has the
+/// same handle and starts where that one ends.
+fn structure(grids: &[Grid]) -> Result<Summary> {
+    let Some(start) = grids.iter().position(|g| g.blocklength > 0) else {
+        return Ok(empty());
+    };
+    let mut fold = Fold::new();
+    let mut last = grids[start];
+    let mut end = add(last.origin, mul(last.blocklength, last.old.extent())?)?;
+    for g in &grids[start + 1..] {
+        if same_handle(g.ty, last.ty) && g.origin == end {
+            last.blocklength += g.blocklength;
+            end = add(last.origin, mul(last.blocklength, last.old.extent())?)?;
+        } else {
+            fold.add(
+                Some(last.ty),
+                last.old,
+                last.blocklength,
+                last.origin,
+                last.old.extent(),
+            )?;
+            last = *g;
+            end = add(g.origin, mul(g.blocklength, g.old.extent())?)?;
+        }
+    }
+    fold.add(
+        Some(last.ty),
+        last.old,
+        last.blocklength,
+        last.origin,
+        last.old.extent(),
+    )?;
+    Ok(fold.finish())
+}
+
+fn same_handle(a: &Datatype, b: &Datatype) -> bool {
+    match (a.predefined(), b.predefined()) {
+        (Some(x), Some(y)) => x == y,
+        _ => Arc::ptr_eq(&a.0, &b.0),
+    }
+}
+
+/// The state `opal_datatype_add` updates.
+struct Fold {
+    lb: i128,
+    ub: i128,
+    true_lb: i128,
+    true_ub: i128,
+    size: i128,
+    align: i128,
+    user_lb: bool,
+    user_ub: bool,
+    /// Any add with copies ran; a fold with none is the empty type.
+    added: bool,
+}
+
+impl Fold {
+    /// A new opal datatype: bounds at their sentinels.
+    fn new() -> Fold {
+        Fold {
+            lb: i128::MAX,
+            ub: i128::MIN,
+            true_lb: i128::from(i64::MAX),
+            true_ub: i128::from(i64::MIN),
+            size: 0,
+            align: 1,
+            user_lb: false,
+            user_ub: false,
+            added: false,
+        }
+    }
+
+    /// `opal_datatype_add(self, old, n, disp, spacing)`; `ty` identifies markers.
+    fn add(
+        &mut self,
+        ty: Option<&Datatype>,
+        old: &Summary,
+        n: i128,
+        disp: i128,
+        spacing: i128,
+    ) -> Result<()> {
+        if n == 0 {
+            return Ok(());
+        }
+        self.added = true;
+        match ty.and_then(Datatype::predefined) {
+            Some(Predefined::Lb) => {
+                self.lb = if self.user_lb {
+                    self.lb.min(disp)
+                } else {
+                    disp
+                };
+                self.user_lb = true;
+                return Ok(());
+            }
+            Some(Predefined::Ub) => {
+                self.ub = if self.user_ub {
+                    self.ub.max(disp)
+                } else {
+                    disp
+                };
+                self.user_ub = true;
+                return Ok(());
+            }
+            _ => {}
+        }
+        let last = add(disp, mul(spacing, n - 1)?)?;
+        let (lo, hi) = (disp.min(last), disp.max(last));
+        let (mut lb, mut ub) = (add(lo, old.lb)?, add(hi, old.ub)?);
+        let (mut true_lb, mut true_ub) = (lb - (old.lb - old.true_lb), ub - (old.ub - old.true_ub));
+        if true_lb > true_ub {
+            std::mem::swap(&mut true_lb, &mut true_ub);
+        }
+        let (old_user_lb, old_user_ub) = (old.explicit_lb.is_some(), old.explicit_ub.is_some());
+        if old_user_lb != self.user_lb {
+            if self.user_lb {
+                lb = self.lb;
+            }
+            self.user_lb = true;
+        } else {
+            lb = lb.min(self.lb);
+        }
+        if old_user_ub != self.user_ub {
+            if self.user_ub {
+                ub = self.ub;
+            }
+            self.user_ub = true;
+        } else {
+            ub = ub.max(self.ub);
+        }
+        self.lb = lb;
+        self.ub = ub;
+        self.align = self.align.max(old.align);
+        if !self.user_ub {
+            self.ub = c_pad(self.lb, self.ub, self.align);
+        }
+        if old.size == 0 {
+            return Ok(());
+        }
+        self.size = add(self.size, mul(n, old.size)?)?;
+        self.true_lb = self.true_lb.min(true_lb);
+        self.true_ub = self.true_ub.max(true_ub);
+        Ok(())
+    }
+
+    fn finish(self) -> Summary {
+        if !self.added {
+            return empty();
+        }
+        // A type of markers alone keeps the bound no marker set at the other one.
+        let lb = if self.lb == i128::MAX { 0 } else { self.lb };
+        let ub = if self.ub == i128::MIN { lb } else { self.ub };
+        Summary {
+            size: self.size,
+            lb,
+            ub,
+            true_lb: self.true_lb,
+            true_ub: self.true_ub,
+            align: self.align,
+            explicit_lb: self.user_lb.then_some(lb),
+            explicit_ub: self.user_ub.then_some(ub),
+            data: (self.size > 0).then_some((self.true_lb, self.true_ub)),
+            span: None,
+        }
+    }
+}

@@ -1,0 +1,107 @@
+//! The standard's definitions (MPI 4.1 §5.1, MPI-2.2 §4.1.6): bounds come from the whole
+//! typemap, explicit markers are sticky, and the extent is padded to the largest alignment of
+//! the basic types in the map.
+
+use super::{add, epsilon, max_opt, min_opt, span_union, Grid, Result, Rules, Shape};
+use crate::dtype::node::{Datatype, Summary};
+use crate::dtype::Predefined;
+
+pub(crate) struct Standard;
+
+impl Rules for Standard {
+    fn basic(_: Predefined, size: i128, align: i128) -> Summary {
+        super::plain(size, align)
+    }
+
+    fn marker_lb() -> Summary {
+        finish(0, 1, None, Some((0, 0)), Some(0), None)
+    }
+
+    fn marker_ub() -> Summary {
+        finish(0, 1, None, Some((0, 0)), None, Some(0))
+    }
+
+    fn grids(_shape: Shape, grids: &[Grid]) -> Result<Summary> {
+        let (mut size, mut align) = (0, 1);
+        let (mut data, mut span) = (None, None);
+        let (mut explicit_lb, mut explicit_ub) = (None, None);
+        for grid in grids {
+            let Some((lo, hi)) = grid.offsets()? else {
+                continue;
+            };
+            let old = grid.old;
+            size = add(size, super::mul(grid.copies()?, old.size)?)?;
+            let shift = |s: Option<(i128, i128)>| -> Result<Option<(i128, i128)>> {
+                s.map(|(l, h)| Ok((add(lo, l)?, add(hi, h)?))).transpose()
+            };
+            if old.data.is_some() {
+                align = align.max(old.align);
+            }
+            data = span_union(data, shift(old.data)?);
+            span = span_union(span, shift(old.span)?);
+            explicit_lb = min_opt(
+                explicit_lb,
+                old.explicit_lb.map(|l| add(lo, l)).transpose()?,
+            );
+            explicit_ub = max_opt(
+                explicit_ub,
+                old.explicit_ub.map(|u| add(hi, u)).transpose()?,
+            );
+        }
+        Ok(finish(size, align, data, span, explicit_lb, explicit_ub))
+    }
+
+    fn pair(members: &[Grid; 2]) -> Result<Summary> {
+        Self::grids(Shape::Struct, members)
+    }
+
+    fn resized(_: &Datatype, old: &Summary, lb: i128, extent: i128) -> Result<Summary> {
+        // Previous markers are erased and a new pair put at lb and lb + extent (MPI-2.2 §4.1.7).
+        let ub = add(lb, extent)?;
+        let span = span_union(old.data, Some((lb.min(ub), lb.max(ub))));
+        Ok(finish(
+            old.size,
+            old.align,
+            old.data,
+            span,
+            Some(lb),
+            Some(ub),
+        ))
+    }
+}
+
+/// Bounds from the typemap: `lb` is the least lb marker, else the least displacement of any entry;
+/// `ub` the greatest ub marker, else the greatest end of any entry plus the padding epsilon.
+///
+/// An empty typemap has all bounds 0, and used inside another type it stands as a zero-size
+/// point at its displacement: the standard leaves the bounds of an empty typemap open, and this
+/// is what MPICH and Open MPI both do.
+fn finish(
+    size: i128,
+    align: i128,
+    data: Option<(i128, i128)>,
+    span: Option<(i128, i128)>,
+    explicit_lb: Option<i128>,
+    explicit_ub: Option<i128>,
+) -> Summary {
+    let lb = explicit_lb.or(span.map(|s| s.0)).unwrap_or(0);
+    let ub = match (explicit_ub, span) {
+        (Some(ub), _) => ub,
+        (None, Some((_, hi))) => hi + epsilon(hi - lb, align),
+        (None, None) => lb,
+    };
+    let (true_lb, true_ub) = data.unwrap_or((0, 0));
+    let span = span.or(Some((0, 0)));
+    Summary {
+        size,
+        lb,
+        ub,
+        true_lb,
+        true_ub,
+        align,
+        explicit_lb,
+        explicit_ub,
+        data,
+        span,
+    }
+}

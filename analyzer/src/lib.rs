@@ -1,0 +1,7 @@
+//! The pure analysis core of mpi-dtype-lint.
+//!
+//! Text in, plain data out: no file system, no network, no async, no LSP types. Errors in the
+//! user's code are data (unknown values, notes), never `Err` and never a panic.
+
+pub mod dtype;
+pub mod layout;
