@@ -215,7 +215,7 @@ fn example_4_15_transpose() {
             blocklength: 1,
             stride: 4,
         },
-        &[row.clone()],
+        std::slice::from_ref(&row),
     );
     assert_eq!(row.summary(STD).extent(), 39604);
     assert_eq!((xpose.size(), xpose.summary(STD).extent()), (40000, 40000));

@@ -631,14 +631,18 @@ fn darray(target: Target, checks: &Checks, g: &DarrayGrid, old: &Datatype) -> Re
         )));
     }
     // Process coordinates: the grid is row-major whatever the array order.
-    let mut coords = vec![0; ndims];
     let (mut rest, mut stride) = (g.rank, g.size);
-    for i in 0..ndims {
-        stride /= g.psizes[i];
-        coords[i] = rest / stride;
-        rest %= stride;
-    }
-    let mut ty = old.clone();
+    let coords: Vec<i128> = g
+        .psizes
+        .iter()
+        .map(|&p| {
+            stride /= p;
+            let coord = rest / stride;
+            rest %= stride;
+            coord
+        })
+        .collect();
+    let mut dims = Vec::with_capacity(ndims);
     for i in fastest_first(ndims, g.order) {
         let (gsize, psize) = (g.gsizes[i], g.psizes[i]);
         let (block, procs, coord) = match g.distribs[i] {
@@ -675,9 +679,38 @@ fn darray(target: Target, checks: &Checks, g: &DarrayGrid, old: &Datatype) -> Re
                 (block, psize, coords[i])
             }
         };
-        ty = cyclic(target, block, gsize, coord, procs, ty)?;
+        dims.push((block, gsize, coord, procs));
     }
-    Ok(ty)
+    if dims
+        .iter()
+        .any(|&(block, gsize, coord, _)| coord * block >= gsize)
+    {
+        return no_local_elements(target, g.gsizes, old);
+    }
+    dims.into_iter()
+        .try_fold(old.clone(), |ty, (block, gsize, coord, procs)| {
+            cyclic(target, block, gsize, coord, procs, ty)
+        })
+}
+
+/// A darray share without elements: lb 0 and the extent of the whole array, like the others.
+/// The libraries differ in its true bounds (MPICH 0 and 0; Open MPI its "nothing added"
+/// sentinels), which an empty struct member reproduces in each model.
+fn no_local_elements(target: Target, gsizes: &[i128], old: &Datatype) -> Result<Datatype> {
+    let nothing = contiguous(target, 0, old.clone())?;
+    let member = StructBlock {
+        blocklength: 1,
+        displacement: 0,
+        old: nothing,
+    };
+    let body = struct_of(
+        target,
+        std::iter::once(member),
+        Unit::Bytes,
+        Label::Internal,
+    )?;
+    let elements = gsizes.iter().try_fold(1i128, |acc, &g| mul(acc, g))?;
+    resized_to(target, body, elements, old)
 }
 
 /// The standard's `cyclic(darg, gsize, r, psize, oldtype)`: blocks of `darg` elements starting at
