@@ -1,0 +1,219 @@
+//! Conversion between byte offsets and (line, column) positions.
+
+use super::text::Span;
+
+/// The unit in which columns are counted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum PositionEncoding {
+    /// UTF-8 bytes (what the analyzer uses internally, and LSP's `utf-8`).
+    Utf8,
+    /// UTF-16 code units (LSP's default, `utf-16`): characters outside the Basic Multilingual
+    /// Plane count twice.
+    #[default]
+    Utf16,
+    /// Unicode scalar values, i.e. `char`s (LSP's `utf-32`; what a human counts).
+    Utf32,
+}
+
+/// A zero-based line and column; what the column counts depends on the [`PositionEncoding`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct LineColumn {
+    /// Zero-based line number.
+    pub line: u32,
+    /// Zero-based column, in the units of the encoding used.
+    pub column: u32,
+}
+
+/// A character that takes more than one UTF-8 byte, with the running totals that let columns in
+/// other encodings be computed by binary search instead of by scanning the line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct MultiByteChar {
+    offset: usize,
+    utf8_len: usize,
+    /// Sum over this and all earlier multibyte characters of (UTF-8 length - UTF-16 length).
+    extra_over_utf16_through: usize,
+    /// The same for (UTF-8 length - 1).
+    extra_over_utf32_through: usize,
+}
+
+impl MultiByteChar {
+    fn units(&self, encoding: PositionEncoding) -> usize {
+        match encoding {
+            PositionEncoding::Utf8 => self.utf8_len,
+            PositionEncoding::Utf16 if self.utf8_len == 4 => 2,
+            PositionEncoding::Utf16 | PositionEncoding::Utf32 => 1,
+        }
+    }
+
+    fn extra_through(&self, encoding: PositionEncoding) -> usize {
+        match encoding {
+            PositionEncoding::Utf8 => 0,
+            PositionEncoding::Utf16 => self.extra_over_utf16_through,
+            PositionEncoding::Utf32 => self.extra_over_utf32_through,
+        }
+    }
+}
+
+/// Line starts and multibyte characters of a text, for O(log n) conversions between byte
+/// offsets and line/column positions in any [`PositionEncoding`]. Lines end at `\n`, `\r\n` or a
+/// lone `\r`. Out-of-range input is clamped, never rejected: offsets past the end go to the end,
+/// columns past the end of a line go to the end of that line (before its terminator), lines past
+/// the last go to the end of the text, and positions inside a character go to its start.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LineIndex {
+    line_starts: Vec<usize>,
+    /// Where each line's content ends, i.e. where its terminator starts.
+    content_ends: Vec<usize>,
+    multibyte: Vec<MultiByteChar>,
+    len: usize,
+}
+
+fn saturating_u32(value: usize) -> u32 {
+    u32::try_from(value).unwrap_or(u32::MAX)
+}
+
+impl LineIndex {
+    /// Indexes `text`.
+    pub fn new(text: &str) -> Self {
+        let bytes = text.as_bytes();
+        let mut line_starts = vec![0];
+        let mut content_ends = Vec::new();
+        let mut multibyte = Vec::new();
+        let (mut extra16, mut extra32) = (0, 0);
+        let mut offset = 0;
+        while offset < bytes.len() {
+            match bytes[offset] {
+                b'\n' => {
+                    content_ends.push(offset);
+                    offset += 1;
+                    line_starts.push(offset);
+                }
+                b'\r' => {
+                    content_ends.push(offset);
+                    offset += if bytes.get(offset + 1) == Some(&b'\n') {
+                        2
+                    } else {
+                        1
+                    };
+                    line_starts.push(offset);
+                }
+                byte if byte < 0x80 => offset += 1,
+                _ => {
+                    let utf8_len = text[offset..].chars().next().map_or(1, char::len_utf8);
+                    extra16 += utf8_len - if utf8_len == 4 { 2 } else { 1 };
+                    extra32 += utf8_len - 1;
+                    multibyte.push(MultiByteChar {
+                        offset,
+                        utf8_len,
+                        extra_over_utf16_through: extra16,
+                        extra_over_utf32_through: extra32,
+                    });
+                    offset += utf8_len;
+                }
+            }
+        }
+        content_ends.push(bytes.len());
+        LineIndex {
+            line_starts,
+            content_ends,
+            multibyte,
+            len: bytes.len(),
+        }
+    }
+
+    /// Number of lines (a text ending with a line terminator has an empty last line).
+    pub fn line_count(&self) -> usize {
+        self.line_starts.len()
+    }
+
+    /// Length of the indexed text in bytes.
+    pub fn text_len(&self) -> usize {
+        self.len
+    }
+
+    /// The byte span of a line's content, without its terminator; `None` past the last line.
+    pub fn line_span(&self, line: u32) -> Option<Span> {
+        let line = usize::try_from(line).ok()?;
+        Some(Span::new(
+            *self.line_starts.get(line)?,
+            *self.content_ends.get(line)?,
+        ))
+    }
+
+    /// The zero-based line containing `offset` (clamped to the text).
+    pub fn line_of(&self, offset: usize) -> u32 {
+        saturating_u32(self.line_index_of(offset.min(self.len)))
+    }
+
+    fn line_index_of(&self, offset: usize) -> usize {
+        self.line_starts
+            .partition_point(|&start| start <= offset)
+            .saturating_sub(1)
+    }
+
+    /// Total extra UTF-8 bytes (relative to `encoding`) of the multibyte characters that start
+    /// before `offset`.
+    fn extra_before(&self, offset: usize, encoding: PositionEncoding) -> usize {
+        let count = self.multibyte.partition_point(|c| c.offset < offset);
+        count
+            .checked_sub(1)
+            .map_or(0, |last| self.multibyte[last].extra_through(encoding))
+    }
+
+    /// Moves an offset inside a multibyte character back to that character's start.
+    fn floor_to_char(&self, offset: usize) -> usize {
+        let count = self.multibyte.partition_point(|c| c.offset < offset);
+        match count.checked_sub(1).map(|last| self.multibyte[last]) {
+            Some(c) if offset < c.offset + c.utf8_len => c.offset,
+            _ => offset,
+        }
+    }
+
+    /// The line and column of a byte offset. Offsets past the end, inside a character or
+    /// inside a line terminator are clamped first.
+    pub fn line_column(&self, offset: usize, encoding: PositionEncoding) -> LineColumn {
+        let offset = self.floor_to_char(offset.min(self.len));
+        let line = self.line_index_of(offset);
+        let start = self.line_starts[line];
+        let offset = offset.min(self.content_ends[line]);
+        let column = (offset - start)
+            - (self.extra_before(offset, encoding) - self.extra_before(start, encoding));
+        LineColumn {
+            line: saturating_u32(line),
+            column: saturating_u32(column),
+        }
+    }
+
+    /// The byte offset of a position, clamped as described on [`LineIndex`].
+    pub fn offset(&self, position: LineColumn, encoding: PositionEncoding) -> usize {
+        let Some(line_span) = self.line_span(position.line) else {
+            return self.len;
+        };
+        let column = usize::try_from(position.column).unwrap_or(usize::MAX);
+        let start = line_span.start;
+        let base_extra = self.extra_before(start, encoding);
+        let first = self.multibyte.partition_point(|c| c.offset < start);
+        let last = self.multibyte.partition_point(|c| c.offset < line_span.end);
+        // Column of a multibyte character of this line: its byte column minus the extra bytes
+        // of the multibyte characters between the line start and it.
+        let column_of = |c: &MultiByteChar| {
+            let extra_before_char = c.extra_through(encoding) + c.units(encoding) - c.utf8_len;
+            (c.offset - start) - (extra_before_char - base_extra)
+        };
+        // The last multibyte character of the line that starts at or before the column.
+        let in_line = &self.multibyte[first..last];
+        let before = in_line.partition_point(|c| column_of(c) <= column);
+        let offset = match before.checked_sub(1).map(|k| in_line[k]) {
+            None => start.saturating_add(column),
+            Some(c) => {
+                let char_column = column_of(&c);
+                if column < char_column + c.units(encoding) {
+                    c.offset
+                } else {
+                    (c.offset + c.utf8_len).saturating_add(column - char_column - c.units(encoding))
+                }
+            }
+        };
+        offset.min(line_span.end)
+    }
+}
