@@ -4,4 +4,7 @@
 //! user's code are data (unknown values, notes), never `Err` and never a panic.
 
 pub mod dtype;
+pub mod eval;
+pub mod ir;
 pub mod layout;
+pub mod source;

@@ -219,3 +219,109 @@ impl std::fmt::Debug for Datatype {
         write!(f, "Datatype({})", self.describe())
     }
 }
+
+impl Datatype {
+    /// True when both describe the same datatype: the same constructor tree, with the same
+    /// arguments, down to the predefined types (shared subtrees compare in O(1)).
+    pub fn same_as(&self, other: &Datatype) -> bool {
+        if Arc::ptr_eq(&self.0, &other.0) {
+            return true;
+        }
+        if self.0.summaries != other.0.summaries || self.0.entries != other.0.entries {
+            return false;
+        }
+        let same_unit = |a: &Unit, b: &Unit| match (a, b) {
+            (Unit::Bytes, Unit::Bytes) | (Unit::Extents, Unit::Extents) => true,
+            (Unit::ExtentsOf(x), Unit::ExtentsOf(y)) => x.same_as(y),
+            _ => false,
+        };
+        match (&self.0.kind, &other.0.kind) {
+            (Kind::Basic(a), Kind::Basic(b)) => a == b,
+            (Kind::Marker(a), Kind::Marker(b)) => a == b,
+            (
+                Kind::Pair {
+                    first: a1,
+                    second: a2,
+                    second_offset: ao,
+                },
+                Kind::Pair {
+                    first: b1,
+                    second: b2,
+                    second_offset: bo,
+                },
+            ) => ao == bo && a1.same_as(b1) && a2.same_as(b2),
+            (
+                Kind::Vector {
+                    count: c1,
+                    blocklength: l1,
+                    stride: s1,
+                    unit: u1,
+                    old: o1,
+                    contiguous: k1,
+                },
+                Kind::Vector {
+                    count: c2,
+                    blocklength: l2,
+                    stride: s2,
+                    unit: u2,
+                    old: o2,
+                    contiguous: k2,
+                },
+            ) => {
+                c1 == c2 && l1 == l2 && s1 == s2 && k1 == k2 && same_unit(u1, u2) && o1.same_as(o2)
+            }
+            (
+                Kind::Indexed {
+                    blocks: b1,
+                    unit: u1,
+                    old: o1,
+                    same_length: s1,
+                    ..
+                },
+                Kind::Indexed {
+                    blocks: b2,
+                    unit: u2,
+                    old: o2,
+                    same_length: s2,
+                    ..
+                },
+            ) => b1 == b2 && s1 == s2 && same_unit(u1, u2) && o1.same_as(o2),
+            (
+                Kind::Struct {
+                    blocks: b1,
+                    unit: u1,
+                    ..
+                },
+                Kind::Struct {
+                    blocks: b2,
+                    unit: u2,
+                    ..
+                },
+            ) => {
+                same_unit(u1, u2)
+                    && b1.len() == b2.len()
+                    && b1.iter().zip(b2.iter()).all(|(x, y)| {
+                        x.blocklength == y.blocklength
+                            && x.displacement == y.displacement
+                            && x.old.same_as(&y.old)
+                    })
+            }
+            (
+                Kind::Resized {
+                    lb: l1,
+                    extent: e1,
+                    unit: u1,
+                    old: o1,
+                },
+                Kind::Resized {
+                    lb: l2,
+                    extent: e2,
+                    unit: u2,
+                    old: o2,
+                },
+            ) => l1 == l2 && e1 == e2 && same_unit(u1, u2) && o1.same_as(o2),
+            (Kind::Dup(a), Kind::Dup(b)) => a.same_as(b),
+            _ => false,
+        }
+    }
+}

@@ -1,0 +1,812 @@
+//! Expressions: values, places (lvalues) and static types.
+
+use super::value::{ObjectKind, PathElem, Place, State, Value};
+use super::Evaluator;
+use crate::dtype::{Predefined, DFLT_DARG};
+use crate::ir::{BinOp, Designator, Expr, ExprKind, Init, Ty, UnOp};
+use crate::layout::CType;
+
+/// Most elements read from or written to an array argument in one go.
+pub(crate) const MAX_ARRAY_ELEMENTS: i128 = 1 << 20;
+
+impl<'p> Evaluator<'p> {
+    pub(crate) fn eval_const(&mut self, state: &mut State, e: &Expr) -> Option<i128> {
+        self.eval(state, e).as_int()
+    }
+
+    pub(crate) fn eval(&mut self, state: &mut State, e: &Expr) -> Value {
+        match &e.kind {
+            ExprKind::Int(v) => Value::Int(*v),
+            ExprKind::Float(v) => Value::Float(*v),
+            ExprKind::Str(_) | ExprKind::Unknown | ExprKind::ArrayCtor(_) => Value::Unknown,
+            ExprKind::Name(name) => self.name_value(state, name),
+            ExprKind::Defined(name) => {
+                Value::Int(i128::from(self.macros.contains_key(name.as_str())))
+            }
+            ExprKind::Unary(op, inner) => {
+                let v = self.eval(state, inner);
+                match (op, v) {
+                    (UnOp::Neg, Value::Int(v)) => {
+                        v.checked_neg().map_or(Value::Unknown, Value::Int)
+                    }
+                    (UnOp::Neg, Value::Float(v)) => Value::Float(-v),
+                    (UnOp::Plus, v) => v,
+                    (UnOp::Not, Value::Int(v)) => Value::Int(i128::from(v == 0)),
+                    (UnOp::BitNot, Value::Int(v)) => Value::Int(!v),
+                    _ => Value::Unknown,
+                }
+            }
+            ExprKind::Binary(op, a, b) => self.binary(state, *op, a, b),
+            ExprKind::Cond(c, a, b) => match self.eval(state, c) {
+                Value::Int(0) => self.eval(state, b),
+                Value::Int(_) => self.eval(state, a),
+                _ => {
+                    let mut other = state.clone();
+                    let va = self.eval(state, a);
+                    let vb = self.eval(&mut other, b);
+                    *state = state.join(&other);
+                    va.join(&vb)
+                }
+            },
+            ExprKind::Call {
+                callee,
+                callee_span,
+                args,
+            } => self.call(state, callee, *callee_span, args, e.span),
+            ExprKind::Index { .. } | ExprKind::Member { .. } => match self.place(state, e) {
+                Some(place) => self.read_place(state, &place),
+                None => Value::Unknown,
+            },
+            ExprKind::AddrOf(inner) => match self.place(state, inner) {
+                Some(place) => Value::Ref(place),
+                None => match self.eval(state, inner) {
+                    // `&array` where the array decayed already, `&*p`.
+                    v @ Value::Ref(_) => v,
+                    _ => Value::Unknown,
+                },
+            },
+            ExprKind::Deref(inner) => match self.eval(state, inner) {
+                Value::Ref(place) => self.read_place(state, &place),
+                _ => Value::Unknown,
+            },
+            ExprKind::Cast(ty, inner) => {
+                let v = self.eval(state, inner);
+                self.cast(state, ty, v)
+            }
+            ExprKind::SizeofType(ty) => self
+                .layout(state, ty)
+                .map_or(Value::Unknown, |l| Value::Int(l.size)),
+            ExprKind::SizeofExpr(inner) => match self.static_type(state, inner) {
+                Some(ty) => self
+                    .layout(state, &ty)
+                    .map_or(Value::Unknown, |l| Value::Int(l.size)),
+                None => Value::Unknown,
+            },
+            ExprKind::AlignofType(ty) => self
+                .layout(state, ty)
+                .map_or(Value::Unknown, |l| Value::Int(l.align)),
+            ExprKind::Offsetof(ty, designators) => {
+                let mut path = Vec::new();
+                for d in designators {
+                    match d {
+                        Designator::Field(f) => path.push(PathElem::Field(f.clone())),
+                        Designator::Index(i) => match self.eval_const(state, i) {
+                            Some(i) => path.push(PathElem::Index(i)),
+                            None => return Value::Unknown,
+                        },
+                    }
+                }
+                self.path_offset(state, ty, &path)
+                    .map_or(Value::Unknown, |(o, _)| Value::Int(o))
+            }
+            ExprKind::IncDec {
+                target,
+                delta,
+                post,
+            } => {
+                let Some(place) = self.place(state, target) else {
+                    return Value::Unknown;
+                };
+                let old = self.read_place(state, &place);
+                let new = self.add(old.clone(), Value::Int(*delta), 1);
+                self.write_place(state, &place, new.clone());
+                if *post {
+                    old
+                } else {
+                    new
+                }
+            }
+        }
+    }
+
+    /// The value of a name: a variable (arrays decay to a reference to their first element),
+    /// a macro or named constant, a predefined MPI datatype or constant.
+    fn name_value(&mut self, state: &mut State, name: &str) -> Value {
+        if let Some(id) = state.lookup(name) {
+            let place = self.resolve_alias(
+                state,
+                Place {
+                    object: id,
+                    path: Vec::new(),
+                },
+            );
+            return match self.place_type(state, &place) {
+                Some(Ty::Array(..)) => Value::Ref(place),
+                _ => self.read_place(state, &place),
+            };
+        }
+        if let Some(m) = self.macros.get(name).copied() {
+            if m.params.is_none() {
+                return self.expand(state, m, &[]);
+            }
+        }
+        mpi_constant(self, state, name)
+    }
+
+    /// Expands a macro (or evaluates a named constant) with arguments substituted.
+    pub(crate) fn expand(
+        &mut self,
+        state: &mut State,
+        m: &'p crate::ir::Macro,
+        args: &[Expr],
+    ) -> Value {
+        if self.macro_stack.len() >= self.limits.macro_depth
+            || self.macro_stack.contains(&m.name.as_str())
+        {
+            return Value::Unknown;
+        }
+        let body = match &m.params {
+            Some(params) if params.len() == args.len() => substitute(&m.body, params, args),
+            Some(_) => return Value::Unknown,
+            None => m.body.clone(),
+        };
+        self.macro_stack.push(&m.name);
+        let v = self.eval(state, &body);
+        self.macro_stack.pop();
+        v
+    }
+
+    pub(crate) fn resolve_alias(&self, state: &State, place: Place) -> Place {
+        let mut place = place;
+        for _ in 0..64 {
+            match state.objects.get(place.object).map(|o| &o.kind) {
+                Some(ObjectKind::Alias(target)) => {
+                    let mut path = target.path.clone();
+                    path.extend(place.path);
+                    place = Place {
+                        object: target.object,
+                        path,
+                    };
+                }
+                _ => break,
+            }
+        }
+        place
+    }
+
+    pub(crate) fn read_place(&mut self, state: &mut State, place: &Place) -> Value {
+        let place = self.resolve_alias(state, place.clone());
+        state.read(&place)
+    }
+
+    pub(crate) fn write_place(&mut self, state: &mut State, place: &Place, value: Value) {
+        let place = self.resolve_alias(state, place.clone());
+        state.write(&place, value);
+    }
+
+    /// The place an lvalue expression denotes.
+    pub(crate) fn place(&mut self, state: &mut State, e: &Expr) -> Option<Place> {
+        match &e.kind {
+            ExprKind::Name(name) => {
+                let id = state.lookup(name)?;
+                Some(self.resolve_alias(
+                    state,
+                    Place {
+                        object: id,
+                        path: Vec::new(),
+                    },
+                ))
+            }
+            ExprKind::Index { base, indices } => {
+                let base_place = match self.eval_base(state, base)? {
+                    Value::Ref(p) => p,
+                    _ => return None,
+                };
+                let ty = self.place_type(state, &base_place);
+                let index = self.subscript(state, ty.as_ref(), indices)?;
+                Some(offset_place(base_place, index, ty.as_ref()))
+            }
+            ExprKind::Member { base, field } => {
+                let mut place = match &base.kind {
+                    ExprKind::Deref(p) => match self.eval(state, p) {
+                        Value::Ref(place) => place,
+                        _ => return None,
+                    },
+                    _ => self.place(state, base)?,
+                };
+                place.path.push(PathElem::Field(field.clone()));
+                Some(place)
+            }
+            ExprKind::Deref(inner) => match self.eval(state, inner) {
+                Value::Ref(place) => Some(place),
+                _ => None,
+            },
+            ExprKind::Cast(_, inner) => self.place(state, inner),
+            _ => None,
+        }
+    }
+
+    /// The base of an indexing: an array place (as a reference) or a pointer value.
+    fn eval_base(&mut self, state: &mut State, base: &Expr) -> Option<Value> {
+        if let Some(place) = self.place(state, base) {
+            if matches!(self.place_type(state, &place), Some(Ty::Array(..))) {
+                return Some(Value::Ref(place));
+            }
+            return match self.read_place(state, &place) {
+                v @ Value::Ref(_) => Some(v),
+                _ => None,
+            };
+        }
+        match self.eval(state, base) {
+            v @ Value::Ref(_) => Some(v),
+            _ => None,
+        }
+    }
+
+    /// The element a subscript list selects, as a path element relative to the array's start.
+    fn subscript(
+        &mut self,
+        state: &mut State,
+        ty: Option<&Ty>,
+        indices: &[Expr],
+    ) -> Option<PathElem> {
+        let values: Option<Vec<i128>> = indices.iter().map(|i| self.eval_const(state, i)).collect();
+        let values = values?;
+        let dims = match ty.map(|t| self.resolve(t).clone()) {
+            Some(Ty::Array(_, dims)) => Some(dims),
+            _ => None,
+        };
+        match (values.as_slice(), dims) {
+            // A C subscript, or a Fortran one on a one-dimensional array, rebased on its lower bound.
+            ([i], Some(dims)) => {
+                let lower = self.eval_const(state, &dims[0].lower)?;
+                Some(if dims.len() == 1 {
+                    PathElem::Index(i - lower)
+                } else {
+                    PathElem::Index(*i)
+                })
+            }
+            ([i], None) => Some(PathElem::Index(*i)),
+            // A Fortran subscript list: one column-major element index.
+            (subs, Some(dims)) if subs.len() == dims.len() => {
+                let bounds = self.bounds(state, &dims)?;
+                let mut index = 0i128;
+                let mut stride = 1i128;
+                for (&s, (lower, upper)) in subs.iter().zip(&bounds) {
+                    index = index.checked_add((s - lower).checked_mul(stride)?)?;
+                    stride = stride.checked_mul(upper - lower + 1)?;
+                }
+                Some(PathElem::Element(index))
+            }
+            _ => None,
+        }
+    }
+
+    /// The declared type at a place, when known.
+    pub(crate) fn place_type(&self, state: &State, place: &Place) -> Option<Ty> {
+        match &state.objects.get(place.object)?.kind {
+            ObjectKind::Variable(ty) => self.path_type(ty, &place.path),
+            _ => None,
+        }
+    }
+
+    /// The static type of an expression, for `sizeof expr`.
+    pub(crate) fn static_type(&mut self, state: &mut State, e: &Expr) -> Option<Ty> {
+        match &e.kind {
+            ExprKind::Name(_) | ExprKind::Index { .. } | ExprKind::Member { .. } => {
+                let place = self.place(state, e)?;
+                self.place_type(state, &place)
+            }
+            ExprKind::Deref(inner) => match self.static_type(state, inner)? {
+                Ty::Pointer(t) => Some(*t),
+                Ty::Array(t, dims) if dims.len() > 1 => Some(Ty::Array(t, dims[1..].to_vec())),
+                Ty::Array(t, _) => Some(*t),
+                _ => None,
+            },
+            ExprKind::AddrOf(_) => Some(Ty::Pointer(Box::new(Ty::Void))),
+            ExprKind::Cast(ty, _) => Some(ty.clone()),
+            _ => None,
+        }
+    }
+
+    fn cast(&mut self, state: &mut State, ty: &Ty, v: Value) -> Value {
+        match (self.resolve(ty).clone(), v) {
+            // `(char *)&x` and `(MPI_Aint)&x`: a byte address in the object.
+            (Ty::Pointer(inner), Value::Ref(place))
+                if matches!(
+                    self.resolve(&inner),
+                    Ty::C(CType::Char | CType::UnsignedChar | CType::SignedChar)
+                ) =>
+            {
+                self.address_of(state, &place)
+            }
+            (Ty::C(_), Value::Ref(place)) => self.address_of(state, &place),
+            (_, v) => v,
+        }
+    }
+
+    /// The byte address of a place, relative to the start of its object.
+    pub(crate) fn address_of(&mut self, state: &mut State, place: &Place) -> Value {
+        let place = self.resolve_alias(state, place.clone());
+        let Some(object) = state.objects.get(place.object) else {
+            return Value::Unknown;
+        };
+        let offset = match object.kind.clone() {
+            ObjectKind::Variable(ty) => self.path_offset(state, &ty, &place.path).map(|(o, _)| o),
+            ObjectKind::Heap { .. } | ObjectKind::Bottom if place.path.is_empty() => Some(0),
+            _ => None,
+        };
+        offset.map_or(Value::Unknown, |offset| Value::Addr {
+            object: place.object,
+            offset,
+        })
+    }
+
+    fn binary(&mut self, state: &mut State, op: BinOp, a: &Expr, b: &Expr) -> Value {
+        // Short-circuit operators evaluate the right side only when it matters.
+        if matches!(op, BinOp::And | BinOp::Or) {
+            return match (op, self.eval(state, a)) {
+                (BinOp::And, Value::Int(0)) => Value::Int(0),
+                (BinOp::Or, Value::Int(v)) if v != 0 => Value::Int(1),
+                (_, Value::Int(_)) => match self.eval(state, b) {
+                    Value::Int(v) => Value::Int(i128::from(v != 0)),
+                    _ => Value::Unknown,
+                },
+                _ => Value::Unknown,
+            };
+        }
+        let va = self.eval(state, a);
+        let vb = self.eval(state, b);
+        match op {
+            BinOp::Add => self.add(va, vb, 1),
+            BinOp::Sub => self.sub(state, va, vb),
+            _ => arithmetic(op, va, vb),
+        }
+    }
+
+    /// `a + sign * b` with pointer and address arithmetic.
+    pub(crate) fn add(&mut self, a: Value, b: Value, sign: i128) -> Value {
+        match (a, b) {
+            (Value::Int(x), Value::Int(y)) => y
+                .checked_mul(sign)
+                .and_then(|y| x.checked_add(y))
+                .map_or(Value::Unknown, Value::Int),
+            (Value::Addr { object, offset }, Value::Int(y))
+            | (Value::Int(y), Value::Addr { object, offset })
+                if sign == 1 || offset != i128::MIN =>
+            {
+                offset
+                    .checked_add(y * sign)
+                    .map_or(Value::Unknown, |offset| Value::Addr { object, offset })
+            }
+            (Value::Ref(place), Value::Int(y)) => Value::Ref(shift(place, y * sign)),
+            (Value::Float(x), Value::Float(y)) => Value::Float(x + sign as f64 * y),
+            _ => Value::Unknown,
+        }
+    }
+
+    pub(crate) fn sub(&mut self, state: &mut State, a: Value, b: Value) -> Value {
+        match (a, b) {
+            (
+                Value::Addr {
+                    object: o1,
+                    offset: x,
+                },
+                Value::Addr {
+                    object: o2,
+                    offset: y,
+                },
+            ) if o1 == o2 => Value::Int(x - y),
+            (Value::Ref(p), Value::Ref(q))
+                if p.object == q.object && p.path.len() == q.path.len() =>
+            {
+                match (p.path.split_last(), q.path.split_last()) {
+                    (Some((PathElem::Index(i), pre1)), Some((PathElem::Index(j), pre2)))
+                        if pre1 == pre2 =>
+                    {
+                        Value::Int(i - j)
+                    }
+                    _ => match (self.address_of(state, &p), self.address_of(state, &q)) {
+                        (Value::Addr { offset: x, .. }, Value::Addr { offset: y, .. })
+                            if x == y =>
+                        {
+                            Value::Int(0)
+                        }
+                        _ => Value::Unknown,
+                    },
+                }
+            }
+            (a, b) => self.add(a, b, -1),
+        }
+    }
+
+    /// Reads `count` consecutive elements starting at the place a reference points to.
+    pub(crate) fn read_array(
+        &mut self,
+        state: &mut State,
+        start: &Value,
+        count: i128,
+    ) -> Option<Vec<Value>> {
+        if !(0..=MAX_ARRAY_ELEMENTS).contains(&count) {
+            return None;
+        }
+        let Value::Ref(place) = start else {
+            return None;
+        };
+        let place = self.resolve_alias(state, place.clone());
+        let ty = self.place_type(state, &place);
+        let multi =
+            matches!(ty.as_ref().map(|t| self.resolve(t)), Some(Ty::Array(_, d)) if d.len() > 1);
+        Some(
+            (0..count)
+                .map(|k| {
+                    let element = match (multi, place.path.last()) {
+                        (true, _) => {
+                            let mut p = place.clone();
+                            p.path.push(PathElem::Element(k));
+                            p
+                        }
+                        _ => shift(element_start(&place, ty.as_ref()), k),
+                    };
+                    state.read(&element)
+                })
+                .collect(),
+        )
+    }
+
+    /// Initialises a freshly declared object.
+    pub(crate) fn initialize(&mut self, state: &mut State, place: &Place, ty: &Ty, init: &Init) {
+        match init {
+            Init::Expr(e) => {
+                if let (Ty::Array(..), ExprKind::ArrayCtor(items)) =
+                    (self.resolve(ty).clone(), &e.kind)
+                {
+                    let values: Vec<Value> = items.iter().map(|i| self.eval(state, i)).collect();
+                    self.write_elements(state, place, values);
+                    return;
+                }
+                let v = self.eval(state, e);
+                self.assign_value(state, place, ty, e, v);
+            }
+            Init::List(items) => {
+                let resolved = self.resolve(ty).clone();
+                let fields: Vec<(String, Ty)> = match &resolved {
+                    Ty::Named(_) => self
+                        .aggregate(ty)
+                        .map(|a| {
+                            a.fields
+                                .iter()
+                                .map(|f| (f.name.clone(), f.ty.clone()))
+                                .collect()
+                        })
+                        .unwrap_or_default(),
+                    _ => Vec::new(),
+                };
+                let element_ty = match &resolved {
+                    Ty::Array(inner, dims) if dims.len() > 1 => {
+                        Some(Ty::Array(inner.clone(), dims[1..].to_vec()))
+                    }
+                    Ty::Array(inner, _) => Some((**inner).clone()),
+                    _ => None,
+                };
+                let mut next = 0i128;
+                for (designators, item) in items {
+                    let mut target = place.clone();
+                    let mut item_ty = None;
+                    match designators.first() {
+                        Some(Designator::Index(i)) => match self.eval_const(state, i) {
+                            Some(i) => next = i,
+                            None => {
+                                state.forget(place);
+                                return;
+                            }
+                        },
+                        Some(Designator::Field(f)) => {
+                            if let Some(pos) = fields.iter().position(|(n, _)| n == f) {
+                                next = pos as i128;
+                            }
+                        }
+                        None => {}
+                    }
+                    if let Some(ety) = &element_ty {
+                        target.path.push(PathElem::Index(next));
+                        item_ty = Some(ety.clone());
+                    } else if let Some((name, fty)) = fields.get(next as usize) {
+                        target.path.push(PathElem::Field(name.clone()));
+                        item_ty = Some(fty.clone());
+                    }
+                    match item_ty {
+                        Some(ity) => self.initialize(state, &target, &ity, item),
+                        None => state.forget(place),
+                    }
+                    next += 1;
+                }
+            }
+        }
+    }
+
+    /// Assignment of a value to a place of type `ty`: structs and arrays copy, Fortran whole
+    /// arrays assign elementwise.
+    pub(crate) fn assign_value(
+        &mut self,
+        state: &mut State,
+        place: &Place,
+        ty: &Ty,
+        value_expr: &Expr,
+        value: Value,
+    ) {
+        match (self.resolve(ty).clone(), &value) {
+            (Ty::Named(_), _) => match self.place(state, value_expr) {
+                Some(from) => state.copy_subtree(&from, place),
+                None => state.forget(place),
+            },
+            (Ty::Array(_, dims), _) => self.assign_elementwise(state, place, &dims, value_expr),
+            _ => self.write_place(state, place, value),
+        }
+    }
+
+    /// `a = expr` on a whole Fortran array: `expr` is evaluated once per element, array names in
+    /// it standing for the element at the same position.
+    fn assign_elementwise(
+        &mut self,
+        state: &mut State,
+        place: &Place,
+        dims: &[crate::ir::ArrayDim],
+        e: &Expr,
+    ) {
+        let Some(count) = self
+            .element_count(state, dims)
+            .filter(|&c| c <= MAX_ARRAY_ELEMENTS)
+        else {
+            state.forget(place);
+            return;
+        };
+        if let ExprKind::ArrayCtor(items) = &e.kind {
+            let values: Vec<Value> = items.iter().map(|i| self.eval(state, i)).collect();
+            self.write_elements(state, place, values);
+            return;
+        }
+        let single = dims.len() == 1;
+        let element = |k: i128| {
+            if single {
+                PathElem::Index(k)
+            } else {
+                PathElem::Element(k)
+            }
+        };
+        let mut values = Vec::with_capacity(count as usize);
+        for k in 0..count {
+            let elemental = elemental_expr(self, state, e, &element(k));
+            values.push(self.eval(state, &elemental));
+        }
+        for (k, v) in values.into_iter().enumerate() {
+            let mut p = place.clone();
+            p.path.push(element(k as i128));
+            self.write_place(state, &p, v);
+        }
+    }
+
+    fn write_elements(&mut self, state: &mut State, place: &Place, values: Vec<Value>) {
+        for (k, v) in values.into_iter().enumerate() {
+            let mut p = place.clone();
+            p.path.push(PathElem::Index(k as i128));
+            self.write_place(state, &p, v);
+        }
+    }
+}
+
+/// Rewrites an expression for one element of a whole-array assignment: every name of a
+/// declared array becomes that array's element.
+fn elemental_expr(ev: &Evaluator, state: &State, e: &Expr, element: &PathElem) -> Expr {
+    let mut e = e.clone();
+    rewrite_names(&mut e, &mut |name, span| {
+        let id = state.lookup(name)?;
+        match &state.objects.get(id)?.kind {
+            ObjectKind::Variable(ty) if matches!(ev.resolve(ty), Ty::Array(..)) => {
+                let index = match element {
+                    PathElem::Index(k) | PathElem::Element(k) => *k,
+                    PathElem::Field(_) => return None,
+                };
+                Some(Expr::new(
+                    ExprKind::Index {
+                        base: Box::new(Expr::new(ExprKind::Name(name.to_owned()), span)),
+                        indices: vec![Expr::int(index, span)],
+                    },
+                    span,
+                ))
+            }
+            _ => None,
+        }
+    });
+    // Indices above are 0-based element positions; mark them so the subscript is not rebased.
+    e
+}
+
+fn rewrite_names(e: &mut Expr, f: &mut dyn FnMut(&str, crate::source::Span) -> Option<Expr>) {
+    if let ExprKind::Name(n) = &e.kind {
+        if let Some(new) = f(n, e.span) {
+            *e = Expr::new(
+                ExprKind::Call {
+                    callee: "\u{0}element".to_owned(),
+                    callee_span: e.span,
+                    args: vec![new],
+                },
+                e.span,
+            );
+        }
+        return;
+    }
+    match &mut e.kind {
+        ExprKind::Unary(_, a) | ExprKind::Cast(_, a) | ExprKind::SizeofExpr(a) => {
+            rewrite_names(a, f)
+        }
+        ExprKind::Binary(_, a, b) => {
+            rewrite_names(a, f);
+            rewrite_names(b, f);
+        }
+        ExprKind::Cond(a, b, c) => {
+            rewrite_names(a, f);
+            rewrite_names(b, f);
+            rewrite_names(c, f);
+        }
+        ExprKind::Call { args, .. } => args.iter_mut().for_each(|a| rewrite_names(a, f)),
+        _ => {}
+    }
+}
+
+/// Substitutes macro parameters in a macro body.
+fn substitute(body: &Expr, params: &[String], args: &[Expr]) -> Expr {
+    let mut e = body.clone();
+    subst(&mut e, params, args);
+    e
+}
+
+fn subst(e: &mut Expr, params: &[String], args: &[Expr]) {
+    match &mut e.kind {
+        ExprKind::Name(n) => {
+            if let Some(i) = params.iter().position(|p| p == n) {
+                *e = args[i].clone();
+            }
+        }
+        ExprKind::Unary(_, a)
+        | ExprKind::Cast(_, a)
+        | ExprKind::SizeofExpr(a)
+        | ExprKind::AddrOf(a)
+        | ExprKind::Deref(a) => subst(a, params, args),
+        ExprKind::Binary(_, a, b) => {
+            subst(a, params, args);
+            subst(b, params, args);
+        }
+        ExprKind::Cond(a, b, c) => {
+            subst(a, params, args);
+            subst(b, params, args);
+            subst(c, params, args);
+        }
+        ExprKind::Call {
+            args: call_args, ..
+        } => call_args.iter_mut().for_each(|a| subst(a, params, args)),
+        ExprKind::Index { base, indices } => {
+            subst(base, params, args);
+            indices.iter_mut().for_each(|a| subst(a, params, args));
+        }
+        ExprKind::Member { base, .. } => subst(base, params, args),
+        ExprKind::IncDec { target, .. } => subst(target, params, args),
+        ExprKind::ArrayCtor(items) => items.iter_mut().for_each(|a| subst(a, params, args)),
+        _ => {}
+    }
+}
+
+/// The place of element 0 of the array a reference points into (the reference itself when it
+/// points at an element already).
+fn element_start(place: &Place, ty: Option<&Ty>) -> Place {
+    match (place.path.last(), ty) {
+        (Some(PathElem::Index(_)), _) => place.clone(),
+        _ => {
+            let mut p = place.clone();
+            p.path.push(PathElem::Index(0));
+            p
+        }
+    }
+}
+
+/// A place `k` elements further.
+fn shift(place: Place, k: i128) -> Place {
+    let mut place = place;
+    match place.path.last_mut() {
+        Some(PathElem::Index(i) | PathElem::Element(i)) => *i += k,
+        _ => place.path.push(PathElem::Index(k)),
+    }
+    place
+}
+
+/// The place of an element of an array place.
+fn offset_place(base: Place, index: PathElem, base_ty: Option<&Ty>) -> Place {
+    match (index, base.path.last(), base_ty) {
+        // Indexing a pointer into the middle of an array moves along that array.
+        (PathElem::Index(k), Some(PathElem::Index(_)), None | Some(Ty::Pointer(_))) => {
+            shift(base, k)
+        }
+        (index, _, _) => {
+            let mut p = base;
+            p.path.push(index);
+            p
+        }
+    }
+}
+
+fn arithmetic(op: BinOp, a: Value, b: Value) -> Value {
+    let (Value::Int(x), Value::Int(y)) = (&a, &b) else {
+        return match (op, a, b) {
+            (BinOp::Eq, Value::Handle(x), Value::Handle(y)) => Value::Int(i128::from(x == y)),
+            (BinOp::Ne, Value::Handle(x), Value::Handle(y)) => Value::Int(i128::from(x != y)),
+            (BinOp::Eq, Value::Named(x), Value::Named(y)) => Value::Int(i128::from(x == y)),
+            _ => Value::Unknown,
+        };
+    };
+    let (x, y) = (*x, *y);
+    let r = match op {
+        BinOp::Mul => x.checked_mul(y),
+        BinOp::Div => x.checked_div(y),
+        BinOp::Rem => x.checked_rem(y),
+        BinOp::Pow => u32::try_from(y).ok().and_then(|y| x.checked_pow(y)),
+        BinOp::Shl => u32::try_from(y)
+            .ok()
+            .filter(|&y| y < 127)
+            .and_then(|y| x.checked_shl(y)),
+        BinOp::Shr => u32::try_from(y)
+            .ok()
+            .filter(|&y| y < 127)
+            .and_then(|y| x.checked_shr(y)),
+        BinOp::BitAnd => Some(x & y),
+        BinOp::BitOr => Some(x | y),
+        BinOp::BitXor => Some(x ^ y),
+        BinOp::Eq => Some(i128::from(x == y)),
+        BinOp::Ne => Some(i128::from(x != y)),
+        BinOp::Lt => Some(i128::from(x < y)),
+        BinOp::Le => Some(i128::from(x <= y)),
+        BinOp::Gt => Some(i128::from(x > y)),
+        BinOp::Ge => Some(i128::from(x >= y)),
+        BinOp::Add => x.checked_add(y),
+        BinOp::Sub => x.checked_sub(y),
+        BinOp::And | BinOp::Or => None,
+    };
+    r.map_or(Value::Unknown, Value::Int)
+}
+
+/// MPI constants and predefined datatypes by name.
+fn mpi_constant(ev: &mut Evaluator, state: &mut State, name: &str) -> Value {
+    let upper = name.to_ascii_uppercase();
+    if let Some(p) = Predefined::from_name(&upper) {
+        return Value::Handle(ev.predefined_handle(p));
+    }
+    let aint = i128::from(ev.engine.target.c(CType::MpiAint).size);
+    match upper.as_str() {
+        "MPI_ORDER_C" => Value::Named("MPI_ORDER_C"),
+        "MPI_ORDER_FORTRAN" => Value::Named("MPI_ORDER_FORTRAN"),
+        "MPI_DISTRIBUTE_BLOCK" => Value::Named("MPI_DISTRIBUTE_BLOCK"),
+        "MPI_DISTRIBUTE_CYCLIC" => Value::Named("MPI_DISTRIBUTE_CYCLIC"),
+        "MPI_DISTRIBUTE_NONE" => Value::Named("MPI_DISTRIBUTE_NONE"),
+        "MPI_DISTRIBUTE_DFLT_DARG" => Value::Int(DFLT_DARG),
+        "MPI_UNDEFINED" => Value::Named("MPI_UNDEFINED"),
+        "MPI_DATATYPE_NULL" => Value::Named("MPI_DATATYPE_NULL"),
+        "MPI_BOTTOM" => Value::Ref(Place {
+            object: Evaluator::bottom(state),
+            path: Vec::new(),
+        }),
+        "MPI_ADDRESS_KIND" => Value::Int(aint),
+        "MPI_OFFSET_KIND" | "MPI_COUNT_KIND" => Value::Int(8),
+        "MPI_INTEGER_KIND" => Value::Int(4),
+        "MPI_SUCCESS" => Value::Int(0),
+        _ => Value::Unknown,
+    }
+}

@@ -1,0 +1,252 @@
+//! Abstract evaluation of a lowered program: runs function bodies in order on abstract values,
+//! builds every datatype the code constructs with the engine, and records every MPI call with
+//! its evaluated arguments. What cannot be proven stays unknown.
+
+mod expr;
+mod mpi;
+mod stmt;
+mod types;
+pub mod value;
+
+use std::collections::{HashMap, HashSet};
+
+use crate::dtype::{Datatype, DtypeError, Engine, MpiModel, Predefined};
+use crate::ir::{Function, Program};
+use crate::layout::Target;
+use crate::source::Span;
+
+pub use mpi::{MpiFunction, MPI_FUNCTIONS};
+use value::{HandleId, State, Tri};
+
+/// Evaluation limits: the cost of evaluation follows the code, never the data.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// Statements one root function may execute (loop iterations included) before the rest of
+    /// a loop is evaluated once with its variables unknown.
+    pub steps: u64,
+    /// Depth of calls into functions of the same file.
+    pub call_depth: usize,
+    /// Depth of function-like macro expansion.
+    pub macro_depth: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            steps: 200_000,
+            call_depth: 8,
+            macro_depth: 32,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, Default)]
+pub struct EvalOptions {
+    pub target: Target,
+    /// Whose values the queries (`MPI_Type_get_extent`, ...) return.
+    pub model: MpiModel,
+    pub limits: Limits,
+}
+
+/// A datatype handle the program works with.
+#[derive(Clone, Debug)]
+pub struct Handle {
+    /// The datatype, when every argument of its constructor was known; the engine's error when
+    /// the arguments were invalid; `None` when unknown.
+    pub datatype: Option<Result<Datatype, DtypeError>>,
+    /// The predefined handle this is, if it is one.
+    pub predefined: Option<Predefined>,
+    /// The constructor call that made it.
+    pub defined_at: Option<Span>,
+}
+
+/// One constructor call that defines a handle, evaluated on every path that reaches it.
+#[derive(Clone, Debug)]
+pub struct TypeDefinition {
+    /// The whole call.
+    pub span: Span,
+    /// The function name as written (`MPI_Type_vector`, `mpi_type_vector`).
+    pub constructor: &'static MpiFunction,
+    /// The new-type argument (`&newtype`, `types[i]`).
+    pub target_span: Span,
+    /// The datatype; `None` when it is unknown or differs between the paths reaching the call.
+    pub datatype: Option<Result<Datatype, DtypeError>>,
+    /// Whether the handles the call made are committed somewhere: all of them, some, or none.
+    pub committed: Tri,
+    /// The first handle the call made, and all of them (one per evaluation of the call).
+    pub handle: HandleId,
+    pub handles: Vec<HandleId>,
+}
+
+/// An evaluated argument of an MPI call.
+#[derive(Clone, Debug)]
+pub struct Argument {
+    pub span: Span,
+    pub value: ArgumentValue,
+}
+
+#[derive(Clone, Debug)]
+pub enum ArgumentValue {
+    Int(i128),
+    /// A datatype handle and its state at the call.
+    Datatype {
+        handle: HandleId,
+        committed: Tri,
+        freed: Tri,
+    },
+    /// A buffer: what it points into (variable name, declared type) and where.
+    Buffer(Buffer),
+    Named(&'static str),
+    Unknown,
+}
+
+#[derive(Clone, Debug)]
+pub struct Buffer {
+    /// The variable (or `malloc` block, or `MPI_BOTTOM`) the buffer argument points into.
+    pub object: String,
+    /// The declared type of that object, when it is a variable.
+    pub declared: Option<crate::ir::Ty>,
+    /// Byte offset of the buffer from the start of the object, when known.
+    pub offset: Option<i128>,
+    /// Size of the object in bytes, when known.
+    pub object_bytes: Option<i128>,
+}
+
+/// An MPI call as evaluated on one path.
+#[derive(Clone, Debug)]
+pub struct MpiCall {
+    pub function: &'static MpiFunction,
+    pub span: Span,
+    pub name_span: Span,
+    pub args: Vec<Argument>,
+}
+
+/// Everything evaluation found.
+#[derive(Clone, Debug, Default)]
+pub struct Evaluation {
+    pub handles: Vec<Handle>,
+    pub definitions: Vec<TypeDefinition>,
+    pub calls: Vec<MpiCall>,
+    /// Things the evaluator could not do, as notes (step budget exhausted, recursion, ...).
+    pub notes: Vec<crate::source::Note>,
+}
+
+/// Evaluates a program: every function that no other function calls is a root, run with
+/// unknown parameters; the others run inline at their call sites with the actual arguments.
+pub fn evaluate(program: &Program, options: &EvalOptions) -> Evaluation {
+    let mut ev = Evaluator::new(program, options);
+    let called = called_functions(program);
+    let mut globals = State::default();
+    ev.exec_block(&mut globals, &program.globals);
+    for function in program
+        .functions
+        .iter()
+        .filter(|f| f.is_main || !called.contains(f.name.as_str()))
+    {
+        ev.steps_left = options.limits.steps;
+        let mut state = globals.clone();
+        ev.run_root(&mut state, function);
+    }
+    ev.finish()
+}
+
+fn called_functions(program: &Program) -> HashSet<&str> {
+    let defined: HashSet<&str> = program.functions.iter().map(|f| f.name.as_str()).collect();
+    let mut called = HashSet::new();
+    for f in &program.functions {
+        stmt::visit_calls(&f.body, &mut |name| {
+            if let Some(d) = defined.get(name) {
+                if *d != f.name {
+                    called.insert(*d);
+                }
+            }
+        });
+    }
+    called
+}
+
+/// The evaluator's context, shared by all paths.
+pub(crate) struct Evaluator<'p> {
+    program: &'p Program,
+    engine: Engine,
+    model: MpiModel,
+    limits: Limits,
+    steps_left: u64,
+    functions: HashMap<&'p str, &'p Function>,
+    /// Function-like and object-like macros and named constants, by name.
+    macros: HashMap<&'p str, &'p crate::ir::Macro>,
+    call_stack: Vec<&'p str>,
+    macro_stack: Vec<&'p str>,
+    handles: Vec<Handle>,
+    predefined_handles: HashMap<Predefined, HandleId>,
+    /// Per constructor-call span: the index of its definition.
+    definition_index: HashMap<(Span, Span), usize>,
+    definitions: Vec<TypeDefinition>,
+    calls: Vec<MpiCall>,
+    notes: Vec<crate::source::Note>,
+    noted: HashSet<(Span, &'static str)>,
+    /// Handles some evaluated path commits.
+    ever_committed: HashSet<HandleId>,
+}
+
+impl<'p> Evaluator<'p> {
+    fn new(program: &'p Program, options: &EvalOptions) -> Self {
+        Evaluator {
+            program,
+            engine: Engine::new(options.target),
+            model: options.model,
+            limits: options.limits,
+            steps_left: options.limits.steps,
+            functions: program
+                .functions
+                .iter()
+                .map(|f| (f.name.as_str(), f))
+                .collect(),
+            macros: program
+                .macros
+                .iter()
+                .map(|m| (m.name.as_str(), m))
+                .collect(),
+            call_stack: Vec::new(),
+            macro_stack: Vec::new(),
+            handles: Vec::new(),
+            predefined_handles: HashMap::new(),
+            definition_index: HashMap::new(),
+            definitions: Vec::new(),
+            calls: Vec::new(),
+            notes: Vec::new(),
+            noted: HashSet::new(),
+            ever_committed: HashSet::new(),
+        }
+    }
+
+    fn note(&mut self, span: Span, message: &'static str) {
+        if self.noted.insert((span, message)) {
+            self.notes.push(crate::source::Note {
+                span,
+                message: message.to_owned(),
+            });
+        }
+    }
+
+    fn finish(mut self) -> Evaluation {
+        for d in &mut self.definitions {
+            let committed = d
+                .handles
+                .iter()
+                .filter(|h| self.ever_committed.contains(h))
+                .count();
+            d.committed = match committed {
+                0 => Tri::No,
+                n if n == d.handles.len() => Tri::Yes,
+                _ => Tri::Maybe,
+            };
+        }
+        Evaluation {
+            handles: self.handles,
+            definitions: self.definitions,
+            calls: self.calls,
+            notes: self.notes,
+        }
+    }
+}

@@ -1,0 +1,1157 @@
+//! The MPI calls the evaluator understands: their parameters' roles, and what they do to the
+//! abstract state (constructors build datatypes with the engine; queries write results; address
+//! calls compute addresses). Every call in the table is recorded with its evaluated arguments.
+
+use super::value::{HandleState, ObjectKind, Place, State, Tri, Value};
+use super::{Argument, ArgumentValue, Buffer, Evaluator, Handle, MpiCall, TypeDefinition};
+use crate::dtype::{Api, Constructor, Datatype, Distribution, DtypeError, Order, Predefined};
+use crate::ir::{Expr, ExprKind};
+use crate::source::Span;
+
+/// What a parameter is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    /// An integer (a count, block length, stride, rank, size, precision ...).
+    Int,
+    /// An `MPI_Aint` (byte displacement, stride, lower bound, extent).
+    Aint,
+    /// An array of integers, `MPI_Aint`s or datatypes whose length is the call's first argument
+    /// (`ndims` for subarray and darray, which is the third argument of darray).
+    IntArray,
+    AintArray,
+    DatatypeArray,
+    /// `MPI_ORDER_C` / `MPI_ORDER_FORTRAN`; darray's distributions.
+    Order,
+    DistribArray,
+    /// A datatype read by the call (old type, query argument).
+    TypeIn,
+    /// A datatype that describes a buffer: communication, packing and I/O need it committed.
+    MessageType,
+    /// The handle a constructor writes.
+    NewType,
+    /// A datatype the call commits or frees in place.
+    CommitType,
+    FreeType,
+    /// A message buffer; its count and datatype follow.
+    Buf,
+    /// The number of elements of the buffer's datatype.
+    Count,
+    /// A location whose address is taken (`MPI_Get_address`).
+    Location,
+    /// Outputs.
+    OutInt,
+    OutAint,
+    /// Anything else (communicator, tag, status, request, op, info, ierror).
+    Other,
+}
+
+/// What the evaluator does with a call.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Effect {
+    Construct(ConstructorKind),
+    Commit,
+    Free,
+    Size,
+    Extent {
+        true_extent: bool,
+    },
+    /// MPI-1 `MPI_Type_extent` / `_lb` / `_ub`.
+    Mpi1Bound(Mpi1Bound),
+    GetAddress,
+    AintAdd,
+    AintDiff,
+    /// Communication, packing, I/O: uses datatypes, changes nothing the evaluator tracks.
+    Use,
+    /// Queries that need no commit and change nothing.
+    Query,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mpi1Bound {
+    Extent,
+    Lb,
+    Ub,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ConstructorKind {
+    Contiguous,
+    Vector,
+    Hvector,
+    Indexed,
+    Hindexed,
+    IndexedBlock,
+    HindexedBlock,
+    Struct,
+    Subarray,
+    Darray,
+    Resized,
+    Dup,
+    F90Real,
+    F90Complex,
+    F90Integer,
+}
+
+/// One MPI function.
+#[derive(Debug, PartialEq, Eq)]
+pub struct MpiFunction {
+    /// The C name.
+    pub name: &'static str,
+    pub params: &'static [Role],
+    pub effect: Effect,
+    /// Removed in MPI-3.0.
+    pub removed: bool,
+}
+
+impl MpiFunction {
+    /// The binding of the API the name selects.
+    pub fn api(&self) -> Api {
+        if self.removed {
+            Api::Mpi1
+        } else if self.name.ends_with("_c") {
+            Api::LargeCount
+        } else {
+            Api::Standard
+        }
+    }
+
+    /// Looks a function up by name, C or Fortran spelling, with or without the `P` prefix.
+    pub fn find(name: &str) -> Option<&'static MpiFunction> {
+        let name = name
+            .strip_prefix('P')
+            .or_else(|| name.strip_prefix('p'))
+            .filter(|n| n.len() > 4 && n[..4].eq_ignore_ascii_case("mpi_"))
+            .unwrap_or(name);
+        MPI_FUNCTIONS
+            .iter()
+            .find(|f| f.name.eq_ignore_ascii_case(name))
+    }
+}
+
+use ConstructorKind as K;
+use Role::*;
+
+const fn f(name: &'static str, params: &'static [Role], effect: Effect) -> MpiFunction {
+    MpiFunction {
+        name,
+        params,
+        effect,
+        removed: false,
+    }
+}
+
+const fn removed(name: &'static str, params: &'static [Role], effect: Effect) -> MpiFunction {
+    MpiFunction {
+        name,
+        params,
+        effect,
+        removed: true,
+    }
+}
+
+const P2P: &[Role] = &[Buf, Count, MessageType, Int, Int, Other];
+const P2P_REQ: &[Role] = &[Buf, Count, MessageType, Int, Int, Other, Other];
+const RECV: &[Role] = &[Buf, Count, MessageType, Int, Int, Other, Other];
+const SENDRECV: &[Role] = &[
+    Buf,
+    Count,
+    MessageType,
+    Int,
+    Int,
+    Buf,
+    Count,
+    MessageType,
+    Int,
+    Int,
+    Other,
+    Other,
+];
+const SENDRECV_REPLACE: &[Role] = &[Buf, Count, MessageType, Int, Int, Int, Int, Other, Other];
+const BCAST: &[Role] = &[Buf, Count, MessageType, Int, Other];
+const REDUCE: &[Role] = &[Buf, Buf, Count, MessageType, Other, Int, Other];
+const ALLREDUCE: &[Role] = &[Buf, Buf, Count, MessageType, Other, Other];
+const GATHER: &[Role] = &[Buf, Count, MessageType, Buf, Count, MessageType, Int, Other];
+const ALLGATHER: &[Role] = &[Buf, Count, MessageType, Buf, Count, MessageType, Other];
+const GATHERV: &[Role] = &[
+    Buf,
+    Count,
+    MessageType,
+    Buf,
+    Other,
+    Other,
+    MessageType,
+    Int,
+    Other,
+];
+const SCATTERV: &[Role] = &[
+    Buf,
+    Other,
+    Other,
+    MessageType,
+    Buf,
+    Count,
+    MessageType,
+    Int,
+    Other,
+];
+const ALLGATHERV: &[Role] = &[
+    Buf,
+    Count,
+    MessageType,
+    Buf,
+    Other,
+    Other,
+    MessageType,
+    Other,
+];
+const ALLTOALLV: &[Role] = &[
+    Buf,
+    Other,
+    Other,
+    MessageType,
+    Buf,
+    Other,
+    Other,
+    MessageType,
+    Other,
+];
+const PACK: &[Role] = &[Buf, Count, MessageType, Buf, Int, OutInt, Other];
+const UNPACK: &[Role] = &[Buf, Int, OutInt, Buf, Count, MessageType, Other];
+const RMA: &[Role] = &[
+    Buf,
+    Count,
+    MessageType,
+    Int,
+    Aint,
+    Count,
+    MessageType,
+    Other,
+];
+const ACCUMULATE: &[Role] = &[
+    Buf,
+    Count,
+    MessageType,
+    Int,
+    Aint,
+    Count,
+    MessageType,
+    Other,
+    Other,
+];
+const FILE_RW: &[Role] = &[Other, Buf, Count, MessageType, Other];
+const FILE_RW_AT: &[Role] = &[Other, Other, Buf, Count, MessageType, Other];
+
+/// The table of MPI functions the evaluator models.
+pub static MPI_FUNCTIONS: &[MpiFunction] = &[
+    f(
+        "MPI_Type_contiguous",
+        &[Int, TypeIn, NewType],
+        Effect::Construct(K::Contiguous),
+    ),
+    f(
+        "MPI_Type_contiguous_c",
+        &[Int, TypeIn, NewType],
+        Effect::Construct(K::Contiguous),
+    ),
+    f(
+        "MPI_Type_vector",
+        &[Int, Int, Int, TypeIn, NewType],
+        Effect::Construct(K::Vector),
+    ),
+    f(
+        "MPI_Type_vector_c",
+        &[Int, Int, Int, TypeIn, NewType],
+        Effect::Construct(K::Vector),
+    ),
+    f(
+        "MPI_Type_create_hvector",
+        &[Int, Int, Aint, TypeIn, NewType],
+        Effect::Construct(K::Hvector),
+    ),
+    f(
+        "MPI_Type_create_hvector_c",
+        &[Int, Int, Aint, TypeIn, NewType],
+        Effect::Construct(K::Hvector),
+    ),
+    removed(
+        "MPI_Type_hvector",
+        &[Int, Int, Aint, TypeIn, NewType],
+        Effect::Construct(K::Hvector),
+    ),
+    f(
+        "MPI_Type_indexed",
+        &[Int, IntArray, IntArray, TypeIn, NewType],
+        Effect::Construct(K::Indexed),
+    ),
+    f(
+        "MPI_Type_indexed_c",
+        &[Int, IntArray, IntArray, TypeIn, NewType],
+        Effect::Construct(K::Indexed),
+    ),
+    f(
+        "MPI_Type_create_hindexed",
+        &[Int, IntArray, AintArray, TypeIn, NewType],
+        Effect::Construct(K::Hindexed),
+    ),
+    f(
+        "MPI_Type_create_hindexed_c",
+        &[Int, IntArray, AintArray, TypeIn, NewType],
+        Effect::Construct(K::Hindexed),
+    ),
+    removed(
+        "MPI_Type_hindexed",
+        &[Int, IntArray, AintArray, TypeIn, NewType],
+        Effect::Construct(K::Hindexed),
+    ),
+    f(
+        "MPI_Type_create_indexed_block",
+        &[Int, Int, IntArray, TypeIn, NewType],
+        Effect::Construct(K::IndexedBlock),
+    ),
+    f(
+        "MPI_Type_create_indexed_block_c",
+        &[Int, Int, IntArray, TypeIn, NewType],
+        Effect::Construct(K::IndexedBlock),
+    ),
+    f(
+        "MPI_Type_create_hindexed_block",
+        &[Int, Int, AintArray, TypeIn, NewType],
+        Effect::Construct(K::HindexedBlock),
+    ),
+    f(
+        "MPI_Type_create_hindexed_block_c",
+        &[Int, Int, AintArray, TypeIn, NewType],
+        Effect::Construct(K::HindexedBlock),
+    ),
+    f(
+        "MPI_Type_create_struct",
+        &[Int, IntArray, AintArray, DatatypeArray, NewType],
+        Effect::Construct(K::Struct),
+    ),
+    f(
+        "MPI_Type_create_struct_c",
+        &[Int, IntArray, AintArray, DatatypeArray, NewType],
+        Effect::Construct(K::Struct),
+    ),
+    removed(
+        "MPI_Type_struct",
+        &[Int, IntArray, AintArray, DatatypeArray, NewType],
+        Effect::Construct(K::Struct),
+    ),
+    f(
+        "MPI_Type_create_subarray",
+        &[Int, IntArray, IntArray, IntArray, Order, TypeIn, NewType],
+        Effect::Construct(K::Subarray),
+    ),
+    f(
+        "MPI_Type_create_subarray_c",
+        &[Int, IntArray, IntArray, IntArray, Order, TypeIn, NewType],
+        Effect::Construct(K::Subarray),
+    ),
+    f(
+        "MPI_Type_create_darray",
+        &[
+            Int,
+            Int,
+            Int,
+            IntArray,
+            DistribArray,
+            IntArray,
+            IntArray,
+            Order,
+            TypeIn,
+            NewType,
+        ],
+        Effect::Construct(K::Darray),
+    ),
+    f(
+        "MPI_Type_create_darray_c",
+        &[
+            Int,
+            Int,
+            Int,
+            IntArray,
+            DistribArray,
+            IntArray,
+            IntArray,
+            Order,
+            TypeIn,
+            NewType,
+        ],
+        Effect::Construct(K::Darray),
+    ),
+    f(
+        "MPI_Type_create_resized",
+        &[TypeIn, Aint, Aint, NewType],
+        Effect::Construct(K::Resized),
+    ),
+    f(
+        "MPI_Type_create_resized_c",
+        &[TypeIn, Aint, Aint, NewType],
+        Effect::Construct(K::Resized),
+    ),
+    f(
+        "MPI_Type_dup",
+        &[TypeIn, NewType],
+        Effect::Construct(K::Dup),
+    ),
+    f(
+        "MPI_Type_create_f90_real",
+        &[Int, Int, NewType],
+        Effect::Construct(K::F90Real),
+    ),
+    f(
+        "MPI_Type_create_f90_complex",
+        &[Int, Int, NewType],
+        Effect::Construct(K::F90Complex),
+    ),
+    f(
+        "MPI_Type_create_f90_integer",
+        &[Int, NewType],
+        Effect::Construct(K::F90Integer),
+    ),
+    f("MPI_Type_commit", &[CommitType], Effect::Commit),
+    f("MPI_Type_free", &[FreeType], Effect::Free),
+    f("MPI_Type_size", &[TypeIn, OutInt], Effect::Size),
+    f("MPI_Type_size_x", &[TypeIn, OutInt], Effect::Size),
+    f("MPI_Type_size_c", &[TypeIn, OutInt], Effect::Size),
+    f(
+        "MPI_Type_get_extent",
+        &[TypeIn, OutAint, OutAint],
+        Effect::Extent { true_extent: false },
+    ),
+    f(
+        "MPI_Type_get_extent_x",
+        &[TypeIn, OutAint, OutAint],
+        Effect::Extent { true_extent: false },
+    ),
+    f(
+        "MPI_Type_get_extent_c",
+        &[TypeIn, OutAint, OutAint],
+        Effect::Extent { true_extent: false },
+    ),
+    f(
+        "MPI_Type_get_true_extent",
+        &[TypeIn, OutAint, OutAint],
+        Effect::Extent { true_extent: true },
+    ),
+    f(
+        "MPI_Type_get_true_extent_x",
+        &[TypeIn, OutAint, OutAint],
+        Effect::Extent { true_extent: true },
+    ),
+    f(
+        "MPI_Type_get_true_extent_c",
+        &[TypeIn, OutAint, OutAint],
+        Effect::Extent { true_extent: true },
+    ),
+    removed(
+        "MPI_Type_extent",
+        &[TypeIn, OutAint],
+        Effect::Mpi1Bound(Mpi1Bound::Extent),
+    ),
+    removed(
+        "MPI_Type_lb",
+        &[TypeIn, OutAint],
+        Effect::Mpi1Bound(Mpi1Bound::Lb),
+    ),
+    removed(
+        "MPI_Type_ub",
+        &[TypeIn, OutAint],
+        Effect::Mpi1Bound(Mpi1Bound::Ub),
+    ),
+    f("MPI_Get_address", &[Location, OutAint], Effect::GetAddress),
+    removed("MPI_Address", &[Location, OutAint], Effect::GetAddress),
+    f("MPI_Aint_add", &[Aint, Aint], Effect::AintAdd),
+    f("MPI_Aint_diff", &[Aint, Aint], Effect::AintDiff),
+    f(
+        "MPI_Type_get_envelope",
+        &[TypeIn, OutInt, OutInt, OutInt, OutInt],
+        Effect::Query,
+    ),
+    f(
+        "MPI_Type_get_contents",
+        &[TypeIn, Int, Int, Int, Other, Other, Other],
+        Effect::Query,
+    ),
+    f("MPI_Type_get_name", &[TypeIn, Other, OutInt], Effect::Query),
+    f("MPI_Type_set_name", &[TypeIn, Other], Effect::Query),
+    f(
+        "MPI_Pack_size",
+        &[Count, MessageType, Other, OutInt],
+        Effect::Query,
+    ),
+    f("MPI_Send", P2P, Effect::Use),
+    f("MPI_Bsend", P2P, Effect::Use),
+    f("MPI_Ssend", P2P, Effect::Use),
+    f("MPI_Rsend", P2P, Effect::Use),
+    f("MPI_Isend", P2P_REQ, Effect::Use),
+    f("MPI_Ibsend", P2P_REQ, Effect::Use),
+    f("MPI_Issend", P2P_REQ, Effect::Use),
+    f("MPI_Irsend", P2P_REQ, Effect::Use),
+    f("MPI_Send_init", P2P_REQ, Effect::Use),
+    f("MPI_Recv", RECV, Effect::Use),
+    f("MPI_Irecv", RECV, Effect::Use),
+    f("MPI_Recv_init", RECV, Effect::Use),
+    f("MPI_Sendrecv", SENDRECV, Effect::Use),
+    f("MPI_Sendrecv_replace", SENDRECV_REPLACE, Effect::Use),
+    f("MPI_Bcast", BCAST, Effect::Use),
+    f(
+        "MPI_Ibcast",
+        &[Buf, Count, MessageType, Int, Other, Other],
+        Effect::Use,
+    ),
+    f("MPI_Reduce", REDUCE, Effect::Use),
+    f("MPI_Allreduce", ALLREDUCE, Effect::Use),
+    f("MPI_Scan", ALLREDUCE, Effect::Use),
+    f("MPI_Exscan", ALLREDUCE, Effect::Use),
+    f("MPI_Gather", GATHER, Effect::Use),
+    f("MPI_Scatter", GATHER, Effect::Use),
+    f("MPI_Allgather", ALLGATHER, Effect::Use),
+    f("MPI_Alltoall", ALLGATHER, Effect::Use),
+    f("MPI_Gatherv", GATHERV, Effect::Use),
+    f("MPI_Scatterv", SCATTERV, Effect::Use),
+    f("MPI_Allgatherv", ALLGATHERV, Effect::Use),
+    f("MPI_Alltoallv", ALLTOALLV, Effect::Use),
+    f(
+        "MPI_Alltoallw",
+        &[Buf, Other, Other, Other, Buf, Other, Other, Other, Other],
+        Effect::Use,
+    ),
+    f("MPI_Pack", PACK, Effect::Use),
+    f("MPI_Unpack", UNPACK, Effect::Use),
+    f("MPI_Put", RMA, Effect::Use),
+    f("MPI_Get", RMA, Effect::Use),
+    f("MPI_Accumulate", ACCUMULATE, Effect::Use),
+    f(
+        "MPI_File_set_view",
+        &[Other, Other, MessageType, MessageType, Other, Other],
+        Effect::Use,
+    ),
+    f("MPI_File_read", FILE_RW, Effect::Use),
+    f("MPI_File_read_all", FILE_RW, Effect::Use),
+    f("MPI_File_write", FILE_RW, Effect::Use),
+    f("MPI_File_write_all", FILE_RW, Effect::Use),
+    f("MPI_File_read_at", FILE_RW_AT, Effect::Use),
+    f("MPI_File_read_at_all", FILE_RW_AT, Effect::Use),
+    f("MPI_File_write_at", FILE_RW_AT, Effect::Use),
+    f("MPI_File_write_at_all", FILE_RW_AT, Effect::Use),
+];
+
+impl<'p> Evaluator<'p> {
+    pub(crate) fn predefined_handle(&mut self, p: Predefined) -> usize {
+        if let Some(&h) = self.predefined_handles.get(&p) {
+            return h;
+        }
+        let datatype = Some(self.engine.predefined(p));
+        self.handles.push(Handle {
+            datatype,
+            predefined: Some(p),
+            defined_at: None,
+        });
+        let h = self.handles.len() - 1;
+        self.predefined_handles.insert(p, h);
+        h
+    }
+
+    /// The object absolute addresses are relative to (`MPI_BOTTOM`), created on first use.
+    pub(crate) fn bottom(state: &mut State) -> usize {
+        match state
+            .objects
+            .iter()
+            .position(|o| matches!(o.kind, ObjectKind::Bottom))
+        {
+            Some(id) => id,
+            None => state.new_object("MPI_BOTTOM", ObjectKind::Bottom),
+        }
+    }
+
+    /// A call by name: MPI, a function of this file, a function-like macro, a known library
+    /// function, or an unknown one.
+    pub(crate) fn call(
+        &mut self,
+        state: &mut State,
+        callee: &str,
+        callee_span: Span,
+        args: &[Expr],
+        span: Span,
+    ) -> Value {
+        if let Some(function) = MpiFunction::find(callee) {
+            return self.mpi_call(state, function, callee_span, args, span);
+        }
+        if let Some(function) = self.functions.get(callee).copied() {
+            return self.call_user(state, function, args, span);
+        }
+        if let Some(m) = self.macros.get(callee).copied() {
+            if m.params.is_some() {
+                return self.expand(state, m, args);
+            }
+        }
+        self.library_call(state, callee, args)
+    }
+
+    fn library_call(&mut self, state: &mut State, callee: &str, args: &[Expr]) -> Value {
+        let ints = |ev: &mut Self, state: &mut State| -> Option<Vec<i128>> {
+            args.iter().map(|a| ev.eval_const(state, a)).collect()
+        };
+        match callee {
+            "malloc" | "calloc" | "aligned_alloc" => {
+                let bytes = ints(self, state).map(|v| v.iter().product::<i128>());
+                let id = state.new_object(callee, ObjectKind::Heap { bytes });
+                Value::Ref(Place {
+                    object: id,
+                    path: Vec::new(),
+                })
+            }
+            "abs" | "labs" | "llabs" => ints(self, state)
+                .and_then(|v| v.first().map(|x| Value::Int(x.abs())))
+                .unwrap_or(Value::Unknown),
+            "max" | "min" if !args.is_empty() => match ints(self, state) {
+                Some(v) => Value::Int(if callee == "max" {
+                    v.into_iter().max().unwrap_or(0)
+                } else {
+                    v.into_iter().min().unwrap_or(0)
+                }),
+                None => Value::Unknown,
+            },
+            "mod" if args.len() == 2 => match ints(self, state).as_deref() {
+                Some([a, b]) if *b != 0 => Value::Int(a % b),
+                _ => Value::Unknown,
+            },
+            "printf" | "fprintf" | "puts" | "free" | "assert" | "exit" | "abort" => {
+                for a in args {
+                    self.eval(state, a);
+                }
+                Value::Unknown
+            }
+            "\u{0}element" => match args.first() {
+                Some(a) => self.eval(state, a),
+                None => Value::Unknown,
+            },
+            _ => {
+                self.forget_arguments(state, args);
+                Value::Unknown
+            }
+        }
+    }
+
+    /// Evaluates an MPI call: arguments by role, its effect, and a record of it.
+    fn mpi_call(
+        &mut self,
+        state: &mut State,
+        function: &'static super::MpiFunction,
+        name_span: Span,
+        args: &[Expr],
+        span: Span,
+    ) -> Value {
+        let first_int = args.first().map(|a| self.eval(state, a));
+        let array_len = match function.effect {
+            Effect::Construct(K::Darray) => args.get(2).map(|a| self.eval(state, a)),
+            _ => first_int.clone(),
+        }
+        .and_then(|v| v.as_int());
+        let mut evaluated = Vec::with_capacity(args.len());
+        let mut raw = Vec::with_capacity(args.len());
+        for (i, arg) in args.iter().enumerate() {
+            let role = function.params.get(i).copied().unwrap_or(Other);
+            let (value, v) = self.argument(state, role, arg, array_len);
+            evaluated.push(Argument {
+                span: arg.span,
+                value,
+            });
+            raw.push(v);
+        }
+        let result = self.effect(state, function, args, &raw, span);
+        self.calls.push(MpiCall {
+            function,
+            span,
+            name_span,
+            args: evaluated,
+        });
+        result
+    }
+
+    /// One argument: its recorded value, and the raw value the effect works with.
+    fn argument(
+        &mut self,
+        state: &mut State,
+        role: Role,
+        arg: &Expr,
+        array_len: Option<i128>,
+    ) -> (ArgumentValue, RawArg) {
+        match role {
+            Int | Aint | Count | Order => {
+                let v = self.eval(state, arg);
+                let recorded = match &v {
+                    Value::Int(i) => ArgumentValue::Int(*i),
+                    Value::Named(n) => ArgumentValue::Named(n),
+                    _ => ArgumentValue::Unknown,
+                };
+                (recorded, RawArg::Value(v))
+            }
+            IntArray | AintArray | DatatypeArray | DistribArray => {
+                let start = self.eval(state, arg);
+                let values = array_len.and_then(|n| self.read_array(state, &start, n));
+                (
+                    ArgumentValue::Unknown,
+                    values.map_or(RawArg::None, RawArg::Array),
+                )
+            }
+            TypeIn | MessageType | CommitType | FreeType => {
+                let v = self.eval(state, arg);
+                let recorded = match &v {
+                    Value::Handle(h) => {
+                        let s = self.handle_state(state, *h);
+                        ArgumentValue::Datatype {
+                            handle: *h,
+                            committed: s.committed,
+                            freed: s.freed,
+                        }
+                    }
+                    Value::Named(n) => ArgumentValue::Named(n),
+                    _ => ArgumentValue::Unknown,
+                };
+                (recorded, RawArg::Value(v))
+            }
+            Buf | Location => {
+                let v = self.location(state, arg);
+                (self.buffer(state, &v), RawArg::Value(v))
+            }
+            NewType | OutInt | OutAint => (
+                ArgumentValue::Unknown,
+                self.out_place(state, arg).map_or(RawArg::None, RawArg::Out),
+            ),
+            Other => {
+                // Evaluated for their effects (a nested call), not recorded.
+                if matches!(arg.kind, ExprKind::Call { .. }) {
+                    self.eval(state, arg);
+                }
+                (ArgumentValue::Unknown, RawArg::None)
+            }
+        }
+    }
+
+    /// Where a by-reference argument lives: a pointer value in C, the variable itself in
+    /// Fortran.
+    fn location(&mut self, state: &mut State, arg: &Expr) -> Value {
+        match self.eval(state, arg) {
+            v @ (Value::Ref(_) | Value::Addr { .. }) => v,
+            _ => self.place(state, arg).map_or(Value::Unknown, Value::Ref),
+        }
+    }
+
+    /// The place an output argument writes to: `&x` or a pointer in C, `x` in Fortran.
+    fn out_place(&mut self, state: &mut State, arg: &Expr) -> Option<Place> {
+        if let ExprKind::AddrOf(inner) = &arg.kind {
+            return self.place(state, inner);
+        }
+        let place = self.place(state, arg)?;
+        match self.place_type(state, &place) {
+            Some(crate::ir::Ty::Pointer(_)) => match self.read_place(state, &place) {
+                Value::Ref(target) => Some(target),
+                _ => None,
+            },
+            _ => Some(place),
+        }
+    }
+
+    fn buffer(&mut self, state: &mut State, v: &Value) -> ArgumentValue {
+        let (object, offset) = match v {
+            Value::Ref(place) => {
+                let place = self.resolve_alias(state, place.clone());
+                let offset = match self.address_of(state, &place) {
+                    Value::Addr { offset, .. } => Some(offset),
+                    _ => None,
+                };
+                (place.object, offset)
+            }
+            Value::Addr { object, offset } => (*object, Some(*offset)),
+            _ => return ArgumentValue::Unknown,
+        };
+        let Some(o) = state.objects.get(object).cloned() else {
+            return ArgumentValue::Unknown;
+        };
+        let (declared, object_bytes) = match &o.kind {
+            ObjectKind::Variable(ty) => (Some(ty.clone()), self.layout(state, ty).map(|l| l.size)),
+            ObjectKind::Heap { bytes } => (None, *bytes),
+            _ => (None, None),
+        };
+        ArgumentValue::Buffer(Buffer {
+            object: o.name.clone(),
+            declared,
+            offset,
+            object_bytes,
+        })
+    }
+
+    pub(crate) fn handle_state(&self, state: &State, h: usize) -> HandleState {
+        if self.handles.get(h).is_some_and(|x| x.predefined.is_some()) {
+            return HandleState {
+                committed: Tri::Yes,
+                freed: Tri::No,
+            };
+        }
+        state.handles.get(&h).copied().unwrap_or(HandleState {
+            committed: Tri::No,
+            freed: Tri::No,
+        })
+    }
+
+    fn datatype_of(&self, v: &Value) -> Option<Datatype> {
+        match v {
+            Value::Handle(h) => match &self.handles.get(*h)?.datatype {
+                Some(Ok(dt)) => Some(dt.clone()),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    fn effect(
+        &mut self,
+        state: &mut State,
+        function: &'static MpiFunction,
+        args: &[Expr],
+        raw: &[RawArg],
+        span: Span,
+    ) -> Value {
+        let value = |i: usize| {
+            raw.get(i)
+                .and_then(RawArg::value)
+                .cloned()
+                .unwrap_or(Value::Unknown)
+        };
+        let model = self.model;
+        match function.effect {
+            Effect::Construct(kind) => {
+                let Some(out) = raw.last().and_then(RawArg::out) else {
+                    return Value::Unknown;
+                };
+                let target_span = args.last().map_or(span, |a| a.span);
+                let datatype = self.build(kind, function.api(), raw);
+                self.define(state, function, span, target_span, out, datatype);
+            }
+            Effect::Commit | Effect::Free => {
+                if let Value::Handle(h) = value(0) {
+                    if self.handles[h].predefined.is_none() {
+                        let entry = state.handles.entry(h).or_insert(HandleState {
+                            committed: Tri::No,
+                            freed: Tri::No,
+                        });
+                        if function.effect == Effect::Commit {
+                            entry.committed = Tri::Yes;
+                            self.ever_committed.insert(h);
+                        } else {
+                            entry.freed = Tri::Yes;
+                        }
+                    }
+                }
+                if function.effect == Effect::Free {
+                    // MPI_Type_free sets the handle to MPI_DATATYPE_NULL.
+                    if let Some(place) = args.first().and_then(|a| self.out_place(state, a)) {
+                        self.write_place(state, &place, Value::Named("MPI_DATATYPE_NULL"));
+                    }
+                }
+            }
+            Effect::Size => {
+                let v = self
+                    .datatype_of(&value(0))
+                    .map_or(Value::Unknown, |d| Value::Int(d.size()));
+                self.write_out(state, raw.get(1), v);
+            }
+            Effect::Extent { true_extent } => {
+                let s = self.datatype_of(&value(0)).map(|d| *d.summary(model));
+                let (lb, extent) = match s {
+                    Some(s) if true_extent => (Value::Int(s.true_lb), Value::Int(s.true_extent())),
+                    Some(s) => (Value::Int(s.lb), Value::Int(s.extent())),
+                    None => (Value::Unknown, Value::Unknown),
+                };
+                self.write_out(state, raw.get(1), lb);
+                self.write_out(state, raw.get(2), extent);
+            }
+            Effect::Mpi1Bound(which) => {
+                let v = self.datatype_of(&value(0)).map_or(Value::Unknown, |d| {
+                    let s = d.summary(model);
+                    Value::Int(match which {
+                        Mpi1Bound::Extent => s.extent(),
+                        Mpi1Bound::Lb => s.lb,
+                        Mpi1Bound::Ub => s.ub,
+                    })
+                });
+                self.write_out(state, raw.get(1), v);
+            }
+            Effect::GetAddress => {
+                let v = match value(0) {
+                    Value::Ref(place) => self.address_of(state, &place),
+                    v @ Value::Addr { .. } => v,
+                    _ => Value::Unknown,
+                };
+                self.write_out(state, raw.get(1), v);
+            }
+            Effect::AintAdd => return self.add(value(0), value(1), 1),
+            Effect::AintDiff => return self.sub(state, value(0), value(1)),
+            Effect::Use | Effect::Query => {}
+        }
+        Value::Unknown
+    }
+
+    fn write_out(&mut self, state: &mut State, arg: Option<&RawArg>, v: Value) {
+        if let Some(RawArg::Out(place)) = arg {
+            self.write_place(state, place, v);
+        }
+    }
+
+    /// Builds the datatype a constructor call describes; `None` when an argument is unknown.
+    fn build(
+        &mut self,
+        kind: ConstructorKind,
+        api: Api,
+        raw: &[RawArg],
+    ) -> Option<Result<Datatype, DtypeError>> {
+        let int = |i: usize| raw.get(i)?.value()?.as_int();
+        let ints = |i: usize| -> Option<Vec<i128>> {
+            raw.get(i)?.array()?.iter().map(Value::as_int).collect()
+        };
+        // Byte displacements: numbers, or absolute addresses (for use with MPI_BOTTOM) that all
+        // lie in one object, which then give the type relative to that object.
+        let byte_displacements = |i: usize| -> Option<Vec<i128>> {
+            let values = raw.get(i)?.array()?;
+            ints(i).or_else(|| {
+                let first = match values.first()? {
+                    Value::Addr { object, .. } => *object,
+                    _ => return None,
+                };
+                values
+                    .iter()
+                    .map(|v| match v {
+                        Value::Addr { object, offset } if *object == first => Some(*offset),
+                        _ => None,
+                    })
+                    .collect()
+            })
+        };
+        let old = |ev: &Self, i: usize| ev.datatype_of(raw.get(i)?.value()?);
+        let order = |i: usize| match raw.get(i)?.value()? {
+            Value::Named("MPI_ORDER_C") => Some(Order::C),
+            Value::Named("MPI_ORDER_FORTRAN") => Some(Order::Fortran),
+            _ => None,
+        };
+        let optional = |i: usize| match raw.get(i)?.value()? {
+            Value::Named("MPI_UNDEFINED") => Some(None),
+            Value::Int(v) => Some(Some(*v)),
+            _ => None,
+        };
+        let (ctor, olds) = match kind {
+            K::Contiguous => (
+                Constructor::Contiguous { count: int(0)? },
+                vec![old(self, 1)?],
+            ),
+            K::Vector => (
+                Constructor::Vector {
+                    count: int(0)?,
+                    blocklength: int(1)?,
+                    stride: int(2)?,
+                },
+                vec![old(self, 3)?],
+            ),
+            K::Hvector => (
+                Constructor::Hvector {
+                    count: int(0)?,
+                    blocklength: int(1)?,
+                    stride: int(2)?,
+                },
+                vec![old(self, 3)?],
+            ),
+            K::Indexed => (
+                Constructor::Indexed {
+                    blocklengths: ints(1)?,
+                    displacements: ints(2)?,
+                },
+                vec![old(self, 3)?],
+            ),
+            K::Hindexed => (
+                Constructor::Hindexed {
+                    blocklengths: ints(1)?,
+                    displacements: byte_displacements(2)?,
+                },
+                vec![old(self, 3)?],
+            ),
+            K::IndexedBlock => (
+                Constructor::IndexedBlock {
+                    blocklength: int(1)?,
+                    displacements: ints(2)?,
+                },
+                vec![old(self, 3)?],
+            ),
+            K::HindexedBlock => (
+                Constructor::HindexedBlock {
+                    blocklength: int(1)?,
+                    displacements: byte_displacements(2)?,
+                },
+                vec![old(self, 3)?],
+            ),
+            K::Struct => {
+                let types: Option<Vec<Datatype>> = raw
+                    .get(3)?
+                    .array()?
+                    .iter()
+                    .map(|v| self.datatype_of(v))
+                    .collect();
+                (
+                    Constructor::Struct {
+                        blocklengths: ints(1)?,
+                        displacements: byte_displacements(2)?,
+                    },
+                    types?,
+                )
+            }
+            K::Subarray => (
+                Constructor::Subarray {
+                    sizes: ints(1)?,
+                    subsizes: ints(2)?,
+                    starts: ints(3)?,
+                    order: order(4)?,
+                },
+                vec![old(self, 5)?],
+            ),
+            K::Darray => {
+                let distribs: Option<Vec<Distribution>> =
+                    raw.get(4)?.array()?.iter().map(distribution).collect();
+                let ctor = Constructor::Darray {
+                    size: int(0)?,
+                    rank: int(1)?,
+                    gsizes: ints(3)?,
+                    distribs: distribs?,
+                    dargs: ints(5)?,
+                    psizes: ints(6)?,
+                    order: order(7)?,
+                };
+                (ctor, vec![old(self, 8)?])
+            }
+            K::Resized => (
+                Constructor::Resized {
+                    lb: int(1)?,
+                    extent: int(2)?,
+                },
+                vec![old(self, 0)?],
+            ),
+            K::Dup => (Constructor::Dup, vec![old(self, 0)?]),
+            K::F90Real => (
+                Constructor::F90Real {
+                    precision: optional(0)?,
+                    range: optional(1)?,
+                },
+                vec![],
+            ),
+            K::F90Complex => (
+                Constructor::F90Complex {
+                    precision: optional(0)?,
+                    range: optional(1)?,
+                },
+                vec![],
+            ),
+            K::F90Integer => (Constructor::F90Integer { range: int(0)? }, vec![]),
+        };
+        Some(self.engine.construct(&ctor, api, &olds))
+    }
+
+    /// Records a new handle made by a constructor call and stores it in the output argument.
+    fn define(
+        &mut self,
+        state: &mut State,
+        function: &'static MpiFunction,
+        span: Span,
+        target_span: Span,
+        out: &Place,
+        datatype: Option<Result<Datatype, DtypeError>>,
+    ) {
+        self.handles.push(Handle {
+            datatype: datatype.clone(),
+            predefined: None,
+            defined_at: Some(span),
+        });
+        let h = self.handles.len() - 1;
+        state.handles.insert(
+            h,
+            HandleState {
+                committed: Tri::No,
+                freed: Tri::No,
+            },
+        );
+        self.write_place(state, out, Value::Handle(h));
+        match self.definition_index.get(&(span, target_span)) {
+            Some(&i) => {
+                let d = &mut self.definitions[i];
+                if !same_result(&d.datatype, &datatype) {
+                    d.datatype = None;
+                }
+                d.handles.push(h);
+            }
+            None => {
+                self.definition_index
+                    .insert((span, target_span), self.definitions.len());
+                self.definitions.push(TypeDefinition {
+                    span,
+                    constructor: function,
+                    target_span,
+                    datatype,
+                    committed: Tri::No,
+                    handle: h,
+                    handles: vec![h],
+                });
+            }
+        }
+    }
+}
+
+fn distribution(v: &Value) -> Option<Distribution> {
+    match v {
+        Value::Named("MPI_DISTRIBUTE_BLOCK") => Some(Distribution::Block),
+        Value::Named("MPI_DISTRIBUTE_CYCLIC") => Some(Distribution::Cyclic),
+        Value::Named("MPI_DISTRIBUTE_NONE") => Some(Distribution::None),
+        _ => None,
+    }
+}
+
+/// Two evaluations of one constructor call agree when they built the same datatype.
+fn same_result(
+    a: &Option<Result<Datatype, DtypeError>>,
+    b: &Option<Result<Datatype, DtypeError>>,
+) -> bool {
+    match (a, b) {
+        (Some(Ok(x)), Some(Ok(y))) => x.same_as(y),
+        (Some(Err(x)), Some(Err(y))) => x == y,
+        _ => false,
+    }
+}
+
+/// An argument as the effect of a call sees it.
+pub(crate) enum RawArg {
+    Value(Value),
+    Array(Vec<Value>),
+    Out(Place),
+    None,
+}
+
+impl RawArg {
+    fn value(&self) -> Option<&Value> {
+        match self {
+            RawArg::Value(v) => Some(v),
+            _ => None,
+        }
+    }
+
+    fn array(&self) -> Option<&[Value]> {
+        match self {
+            RawArg::Array(v) => Some(v),
+            _ => None,
+        }
+    }
+
+    fn out(&self) -> Option<&Place> {
+        match self {
+            RawArg::Out(p) => Some(p),
+            _ => None,
+        }
+    }
+}

@@ -1,0 +1,562 @@
+//! Statements and control flow: declarations, assignments, branches joined, loops run while
+//! their bounds are known and within budget, calls into the file's own functions inlined.
+
+use std::collections::HashMap;
+
+use super::value::{ObjectKind, Place, State, Value};
+use super::Evaluator;
+use crate::ir::{Expr, ExprKind, Function, Stmt, StmtKind};
+use crate::source::Span;
+
+/// States of the paths that left a loop or a function early, collected until they rejoin.
+#[derive(Default)]
+pub(crate) struct Exits {
+    breaks: Vec<State>,
+    continues: Vec<State>,
+    returns: Vec<(State, Value)>,
+}
+
+/// Whether the current path goes on after a statement.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Flow {
+    Normal,
+    /// Every path through the statement left by `break`, `continue` or `return`.
+    Dead,
+}
+
+fn join_all(states: Vec<State>) -> Option<State> {
+    let mut it = states.into_iter();
+    let first = it.next()?;
+    Some(it.fold(first, |acc, s| acc.join(&s)))
+}
+
+impl<'p> Evaluator<'p> {
+    /// Runs a function as a root: parameters unknown.
+    pub(crate) fn run_root(&mut self, state: &mut State, function: &'p Function) {
+        let params: Vec<(String, Value)> = function
+            .params
+            .iter()
+            .map(|p| (p.name.clone(), Value::Unknown))
+            .collect();
+        let _ = self.run_function(state, function, params, &[]);
+    }
+
+    /// Runs a function body on `state` with parameters bound; returns the joined return value.
+    /// `aliases` binds by-reference parameters to the caller's places.
+    pub(crate) fn run_function(
+        &mut self,
+        state: &mut State,
+        function: &'p Function,
+        params: Vec<(String, Value)>,
+        aliases: &[(String, Place)],
+    ) -> Value {
+        let saved_scopes = std::mem::take(&mut state.scopes);
+        state
+            .scopes
+            .push(saved_scopes.first().cloned().unwrap_or_default());
+        state.scopes.push(HashMap::new());
+        for (name, value) in params {
+            let ty = function
+                .params
+                .iter()
+                .find(|p| p.name == name)
+                .map(|p| p.ty.clone())
+                .unwrap_or(crate::ir::Ty::Unknown);
+            let id = state.declare(&name, ObjectKind::Variable(ty));
+            state.write(
+                &Place {
+                    object: id,
+                    path: Vec::new(),
+                },
+                value,
+            );
+        }
+        for (name, place) in aliases {
+            state.declare(name, ObjectKind::Alias(place.clone()));
+        }
+        self.call_stack.push(&function.name);
+        let mut exits = Exits::default();
+        let flow = self.exec_stmts(state, &function.body, &mut exits);
+        self.call_stack.pop();
+        let mut ends = exits.returns;
+        if flow == Flow::Normal {
+            ends.push((state.clone(), Value::Unknown));
+        }
+        let value = ends
+            .iter()
+            .map(|(_, v)| v.clone())
+            .reduce(|a, b| a.join(&b))
+            .unwrap_or(Value::Unknown);
+        if let Some(joined) = join_all(ends.into_iter().map(|(s, _)| s).collect()) {
+            *state = joined;
+        }
+        state.scopes = saved_scopes;
+        value
+    }
+
+    /// Runs statements in a new scope.
+    pub(crate) fn exec_block(&mut self, state: &mut State, stmts: &'p [Stmt]) -> Flow {
+        let mut exits = Exits::default();
+        self.exec_stmts(state, stmts, &mut exits)
+    }
+
+    fn exec_stmts(&mut self, state: &mut State, stmts: &'p [Stmt], exits: &mut Exits) -> Flow {
+        state.scopes.push(HashMap::new());
+        let mut flow = Flow::Normal;
+        for stmt in stmts {
+            flow = self.exec(state, stmt, exits);
+            if flow == Flow::Dead {
+                break;
+            }
+        }
+        state.scopes.pop();
+        flow
+    }
+
+    fn exec(&mut self, state: &mut State, stmt: &'p Stmt, exits: &mut Exits) -> Flow {
+        self.steps_left = self.steps_left.saturating_sub(1);
+        match &stmt.kind {
+            StmtKind::Decl(decl) => {
+                let id = state.declare(&decl.name, ObjectKind::Variable(decl.ty.clone()));
+                if let Some(init) = &decl.init {
+                    let place = Place {
+                        object: id,
+                        path: Vec::new(),
+                    };
+                    self.initialize(state, &place, &decl.ty, init);
+                }
+                Flow::Normal
+            }
+            StmtKind::Assign { target, value } => {
+                let v = self.eval(state, value);
+                match self.place(state, target) {
+                    Some(place) => {
+                        let ty = self
+                            .place_type(state, &place)
+                            .unwrap_or(crate::ir::Ty::Unknown);
+                        self.assign_value(state, &place, &ty, value, v);
+                    }
+                    None => self.forget_root(state, target),
+                }
+                Flow::Normal
+            }
+            StmtKind::Eval(e) => {
+                self.eval(state, e);
+                Flow::Normal
+            }
+            StmtKind::If {
+                cond,
+                then,
+                otherwise,
+            } => match self.eval(state, cond) {
+                Value::Int(0) => self.exec_stmts(state, otherwise, exits),
+                Value::Int(_) | Value::Handle(_) | Value::Ref(_) | Value::Addr { .. } => {
+                    self.exec_stmts(state, then, exits)
+                }
+                _ => {
+                    let mut other = state.clone();
+                    let f1 = self.exec_stmts(state, then, exits);
+                    let f2 = self.exec_stmts(&mut other, otherwise, exits);
+                    match (f1, f2) {
+                        (Flow::Dead, Flow::Dead) => Flow::Dead,
+                        (Flow::Dead, Flow::Normal) => {
+                            *state = other;
+                            Flow::Normal
+                        }
+                        (Flow::Normal, Flow::Dead) => Flow::Normal,
+                        (Flow::Normal, Flow::Normal) => {
+                            *state = state.join(&other);
+                            Flow::Normal
+                        }
+                    }
+                }
+            },
+            StmtKind::Loop {
+                init,
+                cond,
+                step,
+                body,
+                test_first,
+            } => {
+                state.scopes.push(HashMap::new());
+                let mut inner = Exits::default();
+                let flow = self.exec_stmts(state, init, &mut inner);
+                let flow = if flow == Flow::Normal {
+                    self.run_loop(
+                        state,
+                        cond.as_ref(),
+                        step,
+                        body,
+                        *test_first,
+                        stmt.span,
+                        exits,
+                    )
+                } else {
+                    flow
+                };
+                state.scopes.pop();
+                flow
+            }
+            StmtKind::Return(value) => {
+                let v = value
+                    .as_ref()
+                    .map_or(Value::Unknown, |e| self.eval(state, e));
+                exits.returns.push((state.clone(), v));
+                Flow::Dead
+            }
+            StmtKind::Break => {
+                exits.breaks.push(state.clone());
+                Flow::Dead
+            }
+            StmtKind::Continue => {
+                exits.continues.push(state.clone());
+                Flow::Dead
+            }
+            StmtKind::Block(stmts) => self.exec_stmts(state, stmts, exits),
+            StmtKind::Opaque { names } => {
+                for name in names {
+                    if let Some(id) = state.lookup(name) {
+                        state.forget(&Place {
+                            object: id,
+                            path: Vec::new(),
+                        });
+                    }
+                }
+                Flow::Normal
+            }
+        }
+    }
+
+    /// A loop: iterations run one by one while the condition is known and steps remain; then
+    /// the rest runs once on a state where everything the loop assigns is unknown.
+    #[allow(clippy::too_many_arguments)]
+    fn run_loop(
+        &mut self,
+        state: &mut State,
+        cond: Option<&'p Expr>,
+        step: &'p [Stmt],
+        body: &'p [Stmt],
+        test_first: bool,
+        span: Span,
+        outer: &mut Exits,
+    ) -> Flow {
+        let mut first = true;
+        let mut exit_states: Vec<State> = Vec::new();
+        loop {
+            if self.steps_left == 0 {
+                self.note(span, "loop not evaluated to its end: step budget exhausted");
+                return self.havoc_loop(state, cond, step, body, exit_states, outer);
+            }
+            if test_first || !first {
+                match cond.map(|c| self.eval(state, c)) {
+                    Some(Value::Int(0)) => break,
+                    Some(Value::Int(_)) | None => {}
+                    Some(_) => return self.havoc_loop(state, cond, step, body, exit_states, outer),
+                }
+            }
+            first = false;
+            let mut exits = Exits::default();
+            let flow = self.exec_stmts(state, body, &mut exits);
+            exit_states.extend(exits.breaks);
+            outer.returns.append(&mut exits.returns);
+            let mut continuing: Vec<State> = exits.continues;
+            if flow == Flow::Normal {
+                continuing.push(std::mem::take(state));
+            }
+            match join_all(continuing) {
+                Some(s) => *state = s,
+                None => {
+                    // Every path left by break or return.
+                    return match join_all(exit_states) {
+                        Some(s) => {
+                            *state = s;
+                            Flow::Normal
+                        }
+                        None => Flow::Dead,
+                    };
+                }
+            }
+            self.exec_stmts(state, step, &mut Exits::default());
+        }
+        if let Some(s) = join_all(exit_states) {
+            *state = state.join(&s);
+        }
+        Flow::Normal
+    }
+
+    /// The loop's effect when its iterations cannot be followed: what it assigns becomes
+    /// unknown, and the body runs once on that state so that the calls in it are seen.
+    fn havoc_loop(
+        &mut self,
+        state: &mut State,
+        cond: Option<&'p Expr>,
+        step: &'p [Stmt],
+        body: &'p [Stmt],
+        exit_states: Vec<State>,
+        outer: &mut Exits,
+    ) -> Flow {
+        let mut assigned = Vec::new();
+        collect_assigned(body, &mut assigned);
+        collect_assigned(step, &mut assigned);
+        let forget = |ev: &mut Self, state: &mut State| {
+            for name in &assigned {
+                if let Some(id) = state.lookup(name) {
+                    let place = ev.resolve_alias(
+                        state,
+                        Place {
+                            object: id,
+                            path: Vec::new(),
+                        },
+                    );
+                    state.forget(&place);
+                }
+            }
+        };
+        forget(self, state);
+        if let Some(c) = cond {
+            self.eval(state, c);
+        }
+        let before = state.clone();
+        let mut exits = Exits::default();
+        let saved = self.steps_left;
+        self.steps_left = self.steps_left.max(self.limits.steps / 64);
+        self.exec_stmts(state, body, &mut exits);
+        self.exec_stmts(state, step, &mut Exits::default());
+        self.steps_left = saved.saturating_sub(1);
+        outer.returns.append(&mut exits.returns);
+        let mut joined = before;
+        for s in exits
+            .breaks
+            .iter()
+            .chain(exits.continues.iter())
+            .chain(exit_states.iter())
+            .chain(std::iter::once(&*state))
+        {
+            joined = joined.join(s);
+        }
+        *state = joined;
+        forget(self, state);
+        Flow::Normal
+    }
+
+    /// Forgets the variable an expression is rooted at (an assignment the evaluator could not
+    /// place).
+    pub(crate) fn forget_root(&mut self, state: &mut State, e: &Expr) {
+        if let Some(name) = e.root_name() {
+            if let Some(id) = state.lookup(name) {
+                let place = self.resolve_alias(
+                    state,
+                    Place {
+                        object: id,
+                        path: Vec::new(),
+                    },
+                );
+                state.forget(&place);
+            }
+        }
+    }
+
+    /// A call to a function of the same file, inlined; or its effect forgotten when too deep.
+    pub(crate) fn call_user(
+        &mut self,
+        state: &mut State,
+        function: &'p Function,
+        args: &[Expr],
+        span: Span,
+    ) -> Value {
+        if self.call_stack.len() >= self.limits.call_depth
+            || self.call_stack.contains(&function.name.as_str())
+            || self.steps_left == 0
+        {
+            self.note(
+                span,
+                "call not followed: too deep, recursive, or over the step budget",
+            );
+            self.forget_arguments(state, args);
+            return Value::Unknown;
+        }
+        let mut params = Vec::new();
+        let mut aliases = Vec::new();
+        for (param, arg) in function.params.iter().zip(args) {
+            if param.by_reference {
+                match self.place(state, arg) {
+                    Some(place) => aliases.push((param.name.clone(), place)),
+                    None => {
+                        let v = self.eval(state, arg);
+                        params.push((param.name.clone(), v));
+                    }
+                }
+            } else {
+                let v = self.eval(state, arg);
+                params.push((param.name.clone(), v));
+            }
+        }
+        self.run_function(state, function, params, &aliases)
+    }
+
+    /// What an unknown function may do to its arguments: write through every pointer and, in
+    /// Fortran, to every variable passed.
+    pub(crate) fn forget_arguments(&mut self, state: &mut State, args: &[Expr]) {
+        for arg in args {
+            match self.eval(state, arg) {
+                Value::Ref(place) => {
+                    let place = self.resolve_alias(state, place);
+                    state.forget(&place);
+                }
+                _ => {
+                    if let Some(place) = self.place(state, arg) {
+                        state.forget(&place);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Names of the variables a statement list may assign (targets, `&x` arguments, Fortran call
+/// arguments), for forgetting them.
+fn collect_assigned(stmts: &[Stmt], out: &mut Vec<String>) {
+    for stmt in stmts {
+        match &stmt.kind {
+            StmtKind::Decl(d) => out.push(d.name.clone()),
+            StmtKind::Assign { target, value } => {
+                out.extend(target.root_name().map(str::to_owned));
+                collect_in_expr(value, out);
+            }
+            StmtKind::Eval(e) | StmtKind::Return(Some(e)) => collect_in_expr(e, out),
+            StmtKind::If {
+                cond,
+                then,
+                otherwise,
+            } => {
+                collect_in_expr(cond, out);
+                collect_assigned(then, out);
+                collect_assigned(otherwise, out);
+            }
+            StmtKind::Loop {
+                init,
+                cond,
+                step,
+                body,
+                ..
+            } => {
+                collect_assigned(init, out);
+                if let Some(c) = cond {
+                    collect_in_expr(c, out);
+                }
+                collect_assigned(step, out);
+                collect_assigned(body, out);
+            }
+            StmtKind::Block(b) => collect_assigned(b, out),
+            StmtKind::Opaque { names } => out.extend(names.iter().cloned()),
+            StmtKind::Return(None) | StmtKind::Break | StmtKind::Continue => {}
+        }
+    }
+}
+
+fn collect_in_expr(e: &Expr, out: &mut Vec<String>) {
+    visit_expr(e, &mut |e| match &e.kind {
+        ExprKind::IncDec { target, .. } => out.extend(target.root_name().map(str::to_owned)),
+        ExprKind::Call { args, .. } => {
+            for a in args {
+                if matches!(
+                    a.kind,
+                    ExprKind::AddrOf(_)
+                        | ExprKind::Name(_)
+                        | ExprKind::Index { .. }
+                        | ExprKind::Member { .. }
+                ) {
+                    out.extend(a.root_name().map(str::to_owned));
+                }
+            }
+        }
+        _ => {}
+    });
+}
+
+fn visit_expr(e: &Expr, f: &mut dyn FnMut(&Expr)) {
+    f(e);
+    match &e.kind {
+        ExprKind::Unary(_, a)
+        | ExprKind::Cast(_, a)
+        | ExprKind::SizeofExpr(a)
+        | ExprKind::AddrOf(a)
+        | ExprKind::Deref(a) => visit_expr(a, f),
+        ExprKind::Binary(_, a, b) => {
+            visit_expr(a, f);
+            visit_expr(b, f);
+        }
+        ExprKind::Cond(a, b, c) => {
+            visit_expr(a, f);
+            visit_expr(b, f);
+            visit_expr(c, f);
+        }
+        ExprKind::Call { args, .. } | ExprKind::ArrayCtor(args) => {
+            args.iter().for_each(|a| visit_expr(a, f))
+        }
+        ExprKind::Index { base, indices } => {
+            visit_expr(base, f);
+            indices.iter().for_each(|a| visit_expr(a, f));
+        }
+        ExprKind::Member { base, .. } => visit_expr(base, f),
+        ExprKind::IncDec { target, .. } => visit_expr(target, f),
+        _ => {}
+    }
+}
+
+/// Calls every function name called in the statements.
+pub(crate) fn visit_calls(stmts: &[Stmt], f: &mut dyn FnMut(&str)) {
+    let mut on_expr = |e: &Expr| {
+        visit_expr(e, &mut |e| {
+            if let ExprKind::Call { callee, .. } = &e.kind {
+                f(callee);
+            }
+        })
+    };
+    visit_stmt_exprs(stmts, &mut on_expr);
+}
+
+fn visit_stmt_exprs(stmts: &[Stmt], f: &mut dyn FnMut(&Expr)) {
+    for stmt in stmts {
+        match &stmt.kind {
+            StmtKind::Decl(d) => {
+                if let Some(crate::ir::Init::Expr(e)) = &d.init {
+                    f(e);
+                }
+            }
+            StmtKind::Assign { target, value } => {
+                f(target);
+                f(value);
+            }
+            StmtKind::Eval(e) | StmtKind::Return(Some(e)) => f(e),
+            StmtKind::If {
+                cond,
+                then,
+                otherwise,
+            } => {
+                f(cond);
+                visit_stmt_exprs(then, f);
+                visit_stmt_exprs(otherwise, f);
+            }
+            StmtKind::Loop {
+                init,
+                cond,
+                step,
+                body,
+                ..
+            } => {
+                visit_stmt_exprs(init, f);
+                if let Some(c) = cond {
+                    f(c);
+                }
+                visit_stmt_exprs(step, f);
+                visit_stmt_exprs(body, f);
+            }
+            StmtKind::Block(b) => visit_stmt_exprs(b, f),
+            StmtKind::Return(None)
+            | StmtKind::Break
+            | StmtKind::Continue
+            | StmtKind::Opaque { .. } => {}
+        }
+    }
+}

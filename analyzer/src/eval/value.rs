@@ -1,0 +1,240 @@
+//! Abstract values and the abstract memory the evaluator runs on.
+
+use std::collections::HashMap;
+
+use crate::ir::Ty;
+
+/// Index of an object (a variable, a heap block, `MPI_BOTTOM`) in [`State::objects`].
+pub type ObjectId = usize;
+
+/// Index of a datatype handle in the evaluation's handle table.
+pub type HandleId = usize;
+
+/// One step from an object to a part of it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum PathElem {
+    /// An element along the outermost remaining dimension, 0-based (a C subscript; a Fortran
+    /// subscript of a one-dimensional array, rebased on its lower bound).
+    Index(i128),
+    /// An element of a whole multi-dimensional Fortran array, as one 0-based column-major
+    /// element index.
+    Element(i128),
+    Field(String),
+}
+
+pub type Path = Vec<PathElem>;
+
+/// A location: an object and a path inside it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Place {
+    pub object: ObjectId,
+    pub path: Path,
+}
+
+/// What the evaluator knows about a value.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Value {
+    Int(i128),
+    Float(f64),
+    /// A C pointer (or an array that decayed to one), or what a Fortran dummy argument refers to.
+    Ref(Place),
+    /// A byte address as `MPI_Get_address` returns it: an offset from the start of an object.
+    /// Differences of two addresses in the same object are plain integers.
+    Addr {
+        object: ObjectId,
+        offset: i128,
+    },
+    /// A datatype handle.
+    Handle(HandleId),
+    /// A named MPI constant that is not a number in the standard (`MPI_ORDER_C`, ...).
+    Named(&'static str),
+    Unknown,
+}
+
+impl Value {
+    pub fn as_int(&self) -> Option<i128> {
+        match self {
+            Value::Int(v) => Some(*v),
+            _ => None,
+        }
+    }
+
+    /// Join of two paths' values: equal values stay, anything else is unknown.
+    pub fn join(&self, other: &Value) -> Value {
+        if self == other {
+            self.clone()
+        } else {
+            Value::Unknown
+        }
+    }
+}
+
+/// What kind of storage an object is.
+#[derive(Clone, Debug)]
+pub enum ObjectKind {
+    /// A declared variable with its type as written.
+    Variable(Ty),
+    /// A `malloc`ed block: its size in bytes when known.
+    Heap { bytes: Option<i128> },
+    /// The address-0 object absolute addresses are relative to (`MPI_BOTTOM`).
+    Bottom,
+    /// A Fortran dummy argument: another name for the actual argument's place.
+    Alias(Place),
+}
+
+#[derive(Clone, Debug)]
+pub struct Object {
+    pub name: String,
+    pub kind: ObjectKind,
+    /// The values stored at paths inside the object; a missing path holds an unknown value.
+    pub values: HashMap<Path, Value>,
+}
+
+/// Three-valued facts about a handle on the current path.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tri {
+    No,
+    Maybe,
+    Yes,
+}
+
+impl Tri {
+    pub fn join(self, other: Tri) -> Tri {
+        if self == other {
+            self
+        } else {
+            Tri::Maybe
+        }
+    }
+}
+
+/// Commit and free state of a handle on the current path.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HandleState {
+    pub committed: Tri,
+    pub freed: Tri,
+}
+
+/// The abstract state of one path through a function: scopes of variables, objects, handles.
+#[derive(Clone, Debug, Default)]
+pub struct State {
+    /// Innermost scope last; each maps a name to its object.
+    pub scopes: Vec<HashMap<String, ObjectId>>,
+    pub objects: Vec<Object>,
+    pub handles: HashMap<HandleId, HandleState>,
+}
+
+/// Most elements one object stores; writes past it are forgotten (unknown), which keeps memory
+/// bounded by the code rather than by the sizes it declares.
+pub const MAX_STORED_VALUES: usize = 1 << 20;
+
+impl State {
+    pub fn lookup(&self, name: &str) -> Option<ObjectId> {
+        self.scopes.iter().rev().find_map(|s| s.get(name).copied())
+    }
+
+    pub fn new_object(&mut self, name: &str, kind: ObjectKind) -> ObjectId {
+        self.objects.push(Object {
+            name: name.to_owned(),
+            kind,
+            values: HashMap::new(),
+        });
+        self.objects.len() - 1
+    }
+
+    pub fn declare(&mut self, name: &str, kind: ObjectKind) -> ObjectId {
+        let id = self.new_object(name, kind);
+        if self.scopes.is_empty() {
+            self.scopes.push(HashMap::new());
+        }
+        if let Some(scope) = self.scopes.last_mut() {
+            scope.insert(name.to_owned(), id);
+        }
+        id
+    }
+
+    pub fn read(&self, place: &Place) -> Value {
+        self.objects
+            .get(place.object)
+            .and_then(|o| o.values.get(&place.path))
+            .cloned()
+            .unwrap_or(Value::Unknown)
+    }
+
+    /// Stores a value; an unknown value removes what was known there and below.
+    pub fn write(&mut self, place: &Place, value: Value) {
+        let Some(object) = self.objects.get_mut(place.object) else {
+            return;
+        };
+        object
+            .values
+            .retain(|path, _| !path.starts_with(&place.path) || path.len() == place.path.len());
+        if value == Value::Unknown || object.values.len() >= MAX_STORED_VALUES {
+            object.values.remove(&place.path);
+        } else {
+            object.values.insert(place.path.clone(), value);
+        }
+    }
+
+    /// Forgets everything stored in and below a place.
+    pub fn forget(&mut self, place: &Place) {
+        if let Some(object) = self.objects.get_mut(place.object) {
+            object
+                .values
+                .retain(|path, _| !path.starts_with(&place.path));
+        }
+    }
+
+    /// Copies everything stored below `from` to below `to` (struct and array assignment).
+    pub fn copy_subtree(&mut self, from: &Place, to: &Place) {
+        let Some(source) = self.objects.get(from.object) else {
+            return;
+        };
+        let moved: Vec<(Path, Value)> = source
+            .values
+            .iter()
+            .filter(|(p, _)| p.starts_with(&from.path))
+            .map(|(p, v)| {
+                let mut path = to.path.clone();
+                path.extend_from_slice(&p[from.path.len()..]);
+                (path, v.clone())
+            })
+            .collect();
+        self.forget(to);
+        if let Some(target) = self.objects.get_mut(to.object) {
+            target.values.extend(moved);
+        }
+    }
+
+    /// The state after two paths meet: values that agree stay known.
+    pub fn join(&self, other: &State) -> State {
+        let mut joined = self.clone();
+        for (id, object) in joined.objects.iter_mut().enumerate() {
+            match other.objects.get(id) {
+                Some(o) => object
+                    .values
+                    .retain(|path, v| o.values.get(path) == Some(v)),
+                None => object.values.clear(),
+            }
+        }
+        // Objects created on the other path only (heap blocks) are kept with what they hold.
+        for object in other.objects.iter().skip(joined.objects.len()) {
+            joined.objects.push(object.clone());
+        }
+        for (handle, state) in joined.handles.iter_mut() {
+            let theirs = other.handles.get(handle).copied().unwrap_or(HandleState {
+                committed: Tri::No,
+                freed: Tri::No,
+            });
+            state.committed = state.committed.join(theirs.committed);
+            state.freed = state.freed.join(theirs.freed);
+        }
+        for (handle, theirs) in &other.handles {
+            joined.handles.entry(*handle).or_insert(HandleState {
+                committed: Tri::No.join(theirs.committed),
+                freed: Tri::No.join(theirs.freed),
+            });
+        }
+        joined
+    }
+}

@@ -1,0 +1,308 @@
+//! The language-neutral program the front ends lower C and Fortran into, and the evaluator runs.
+//!
+//! It keeps what datatype evaluation needs: declarations with their types, assignments, calls,
+//! loops and branches, and the aggregate types (C structs and unions, Fortran derived types).
+//! Everything else lowers to [`StmtKind::Opaque`] or [`ExprKind::Unknown`], which the evaluator
+//! treats as "anything may have happened" rather than guessing.
+
+use crate::layout::{CType, FortranType};
+use crate::source::{Note, Span};
+
+/// One translation unit.
+#[derive(Clone, Debug, Default)]
+pub struct Program {
+    /// Aggregate type declarations, in source order.
+    pub aggregates: Vec<Aggregate>,
+    /// Type aliases (`typedef`), in source order.
+    pub typedefs: Vec<(String, Ty)>,
+    /// C preprocessor macros and Fortran `PARAMETER`s visible at file scope, in definition order.
+    pub macros: Vec<Macro>,
+    /// File-scope declarations and statements (C globals, enums; Fortran module variables).
+    pub globals: Vec<Stmt>,
+    pub functions: Vec<Function>,
+    /// Parse errors and constructs the front end skipped.
+    pub notes: Vec<Note>,
+}
+
+/// A C function or a Fortran program, subroutine or function.
+#[derive(Clone, Debug)]
+pub struct Function {
+    pub name: String,
+    pub name_span: Span,
+    pub params: Vec<Param>,
+    pub result: Ty,
+    pub body: Vec<Stmt>,
+    pub span: Span,
+    /// A Fortran main program (or C `main`): an entry point.
+    pub is_main: bool,
+}
+
+#[derive(Clone, Debug)]
+pub struct Param {
+    pub name: String,
+    pub ty: Ty,
+    /// Fortran dummy arguments are references to the actual argument.
+    pub by_reference: bool,
+}
+
+#[derive(Clone, Debug)]
+pub struct Stmt {
+    pub kind: StmtKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub enum StmtKind {
+    Decl(Decl),
+    /// `target = value`; compound assignments are lowered to a binary operation.
+    Assign {
+        target: Expr,
+        value: Expr,
+    },
+    /// An expression evaluated for its effects (calls, `i++`).
+    Eval(Expr),
+    If {
+        cond: Expr,
+        then: Vec<Stmt>,
+        otherwise: Vec<Stmt>,
+    },
+    /// `for (init; cond; step) body`, `while`, `do ... while` (`test_first` false) and Fortran
+    /// `DO` loops, which lower to the same form. A missing condition loops until `break`.
+    Loop {
+        init: Vec<Stmt>,
+        cond: Option<Expr>,
+        step: Vec<Stmt>,
+        body: Vec<Stmt>,
+        test_first: bool,
+    },
+    Return(Option<Expr>),
+    Break,
+    Continue,
+    Block(Vec<Stmt>),
+    /// A statement the front end does not model (a `goto`, a `switch`, inline assembly): the
+    /// evaluator forgets the variables it names.
+    Opaque {
+        names: Vec<String>,
+    },
+}
+
+#[derive(Clone, Debug)]
+pub struct Decl {
+    pub name: String,
+    pub name_span: Span,
+    pub ty: Ty,
+    pub init: Option<Init>,
+    /// `const` in C, `PARAMETER` in Fortran.
+    pub constant: bool,
+    /// `static` locals and Fortran `SAVE`: not reset by each evaluation of the declaration.
+    pub persistent: bool,
+}
+
+/// An initializer.
+#[derive(Clone, Debug)]
+pub enum Init {
+    Expr(Expr),
+    /// `{ ... }`: elements with optional designators (`[3] = x`, `.field = y`).
+    List(Vec<(Vec<Designator>, Init)>),
+}
+
+#[derive(Clone, Debug)]
+pub enum Designator {
+    Index(Expr),
+    Field(String),
+}
+
+#[derive(Clone, Debug)]
+pub struct Expr {
+    pub kind: ExprKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub enum ExprKind {
+    Int(i128),
+    Float(f64),
+    Str(String),
+    /// A variable, constant, enumerator, macro or MPI handle by name (Fortran names are lowered
+    /// to lower case; MPI names keep their C spelling in upper case).
+    Name(String),
+    Unary(UnOp, Box<Expr>),
+    Binary(BinOp, Box<Expr>, Box<Expr>),
+    Cond(Box<Expr>, Box<Expr>, Box<Expr>),
+    /// A call by name: C functions and function-like macros, Fortran `CALL`s and function
+    /// references. Fortran names are lower case.
+    Call {
+        callee: String,
+        callee_span: Span,
+        args: Vec<Expr>,
+    },
+    /// `a[i]` (one index per C subscript) or `a(i, j)` (Fortran, all subscripts at once, in
+    /// source order; bounds come from the declaration).
+    Index {
+        base: Box<Expr>,
+        indices: Vec<Expr>,
+    },
+    /// `s.f`, `p->f` (lowered as `(*p).f`), Fortran `s%f`.
+    Member {
+        base: Box<Expr>,
+        field: String,
+    },
+    AddrOf(Box<Expr>),
+    Deref(Box<Expr>),
+    Cast(Ty, Box<Expr>),
+    SizeofType(Ty),
+    SizeofExpr(Box<Expr>),
+    AlignofType(Ty),
+    /// `offsetof(T, a.b[2])`.
+    Offsetof(Ty, Vec<Designator>),
+    /// Pre/post increment and decrement: `i++` is `IncDec { delta: 1, post: true }`.
+    IncDec {
+        target: Box<Expr>,
+        delta: i128,
+        post: bool,
+    },
+    /// Fortran array constructor `(/ a, b /)` or `[a, b]`; a C compound literal's list.
+    ArrayCtor(Vec<Expr>),
+    /// C preprocessor `defined(X)`.
+    Defined(String),
+    /// Anything the front end does not model.
+    Unknown,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UnOp {
+    Neg,
+    Plus,
+    Not,
+    BitNot,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BinOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Rem,
+    /// Fortran `**`.
+    Pow,
+    Shl,
+    Shr,
+    BitAnd,
+    BitOr,
+    BitXor,
+    And,
+    Or,
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+}
+
+/// A type as written.
+#[derive(Clone, Debug)]
+pub enum Ty {
+    /// A C scalar.
+    C(CType),
+    /// A Fortran intrinsic type; `kind` is an expression (`KIND=MPI_ADDRESS_KIND`, `8`, `dp`) or
+    /// `None` for the default kind. `CHARACTER` carries its length in `len`.
+    Fortran {
+        ty: FortranType,
+        kind: Option<Box<Expr>>,
+        len: Option<Box<Expr>>,
+    },
+    /// `MPI_Datatype` / `TYPE(MPI_Datatype)` / a Fortran `INTEGER` used as a handle is still
+    /// `Fortran`; this is the C and mpi_f08 handle type.
+    MpiDatatype,
+    /// Another MPI opaque type (`MPI_Comm`, `MPI_Status`, `MPI_Request`, ...), by name.
+    MpiOpaque(String),
+    Pointer(Box<Ty>),
+    /// An array: element type and dimensions, outermost first as written (C `a[2][3]`: 2 then 3;
+    /// Fortran `a(0:9, 5)`: dimension 1 then 2).
+    Array(Box<Ty>, Vec<ArrayDim>),
+    /// A struct, union, derived type or typedef by name (C struct tags as `struct tag`).
+    Named(String),
+    Void,
+    Unknown,
+}
+
+/// One array dimension: `lower` is 0 in C, 1 by default in Fortran; `upper` inclusive.
+/// `upper` is `None` for `a[]` and assumed-size `a(*)`.
+#[derive(Clone, Debug)]
+pub struct ArrayDim {
+    pub lower: Expr,
+    pub upper: Option<Expr>,
+}
+
+/// A C struct or union, or a Fortran derived type.
+#[derive(Clone, Debug)]
+pub struct Aggregate {
+    /// `struct tag`, `union tag`, or the derived type's name; anonymous ones get a unique name.
+    pub name: String,
+    pub name_span: Span,
+    pub kind: AggregateKind,
+    pub fields: Vec<Field>,
+    /// `#pragma pack(n)` in force, or `__attribute__((packed))` (as 1).
+    pub pack: Option<u32>,
+    /// `__attribute__((aligned(n)))` on the type.
+    pub align: Option<Expr>,
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AggregateKind {
+    Struct,
+    Union,
+    /// A Fortran derived type with `SEQUENCE` or `BIND(C)`: laid out like a C struct.
+    FortranSequence,
+    /// Any other Fortran derived type: its layout is the compiler's choice.
+    FortranDerived,
+}
+
+#[derive(Clone, Debug)]
+pub struct Field {
+    /// Empty for an anonymous struct or union member, whose fields are reachable by name.
+    pub name: String,
+    pub name_span: Span,
+    pub ty: Ty,
+    pub bit_width: Option<Expr>,
+    /// `_Alignas(n)` or `__attribute__((aligned(n)))` on the member.
+    pub align: Option<Expr>,
+}
+
+/// A C macro or a named constant.
+#[derive(Clone, Debug)]
+pub struct Macro {
+    pub name: String,
+    pub name_span: Span,
+    /// `Some` for a function-like macro.
+    pub params: Option<Vec<String>>,
+    /// The body parsed as an expression; `Unknown` when it is not one.
+    pub body: Expr,
+}
+
+impl Expr {
+    pub fn new(kind: ExprKind, span: Span) -> Expr {
+        Expr { kind, span }
+    }
+
+    pub fn unknown(span: Span) -> Expr {
+        Expr::new(ExprKind::Unknown, span)
+    }
+
+    pub fn int(value: i128, span: Span) -> Expr {
+        Expr::new(ExprKind::Int(value), span)
+    }
+
+    /// The variable this expression names, looking through indexing, members and `&`.
+    pub fn root_name(&self) -> Option<&str> {
+        match &self.kind {
+            ExprKind::Name(n) => Some(n),
+            ExprKind::Index { base, .. } | ExprKind::Member { base, .. } => base.root_name(),
+            ExprKind::AddrOf(e) | ExprKind::Deref(e) | ExprKind::Cast(_, e) => e.root_name(),
+            _ => None,
+        }
+    }
+}
