@@ -129,8 +129,9 @@ pub struct Summary {
 }
 
 impl Summary {
+    /// `ub - lb` in `MPI_Aint` arithmetic (Open MPI's sentinel bounds wrap; see `true_extent`).
     pub fn extent(&self) -> i128 {
-        self.ub - self.lb
+        i128::from((self.ub as i64).wrapping_sub(self.lb as i64))
     }
 
     /// `true_ub - true_lb` in `MPI_Aint` arithmetic: Open MPI reports a type whose adds were

@@ -5,7 +5,7 @@ use super::node::{Datatype, Kind, Summary, Unit};
 use super::{DtypeError, MpiModel, Predefined};
 
 mod mpich;
-mod openmpi;
+pub(crate) mod openmpi;
 mod standard;
 
 pub(crate) type Result<T> = std::result::Result<T, DtypeError>;
@@ -288,7 +288,7 @@ fn summarize_with<R: Rules>(
         }
         Kind::Dup(old) => s(old),
     };
-    check_aint(&summary)?;
+    check_aint(&summary, model)?;
     Ok(summary)
 }
 
@@ -303,9 +303,15 @@ pub(crate) fn unit_size(unit: &Unit, old: &Summary, model: MpiModel) -> i128 {
 
 /// Every value MPI reports must fit its `MPI_Aint`/`MPI_Count` (64 bits on every target we model
 /// for `MPI_Count`; the engine holds i128 so that this check, not a wrap, decides).
-fn check_aint(s: &Summary) -> Result<()> {
+/// Open MPI's bounds are `ptrdiff_t` and may sit at its sentinels, so its extent may wrap.
+fn check_aint(s: &Summary, model: MpiModel) -> Result<()> {
     let range = i64::MIN as i128..=i64::MAX as i128;
-    let values = [s.size, s.lb, s.ub, s.true_lb, s.true_ub, s.extent()];
+    let extent = if model == MpiModel::OpenMpi {
+        0
+    } else {
+        s.ub - s.lb
+    };
+    let values = [s.size, s.lb, s.ub, s.true_lb, s.true_ub, extent];
     if values.iter().all(|v| range.contains(v)) {
         Ok(())
     } else {

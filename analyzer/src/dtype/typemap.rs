@@ -1,8 +1,8 @@
 //! Lazy walks over the typemap: entries in typemap order, contiguous byte blocks, overlap. Every
 //! walk has a work budget and says when it ran out, so cost never follows the data unbounded.
 
-use super::node::{Datatype, Kind};
-use super::summary::unit_size;
+use super::node::{Datatype, Kind, Unit};
+use super::summary::{openmpi, unit_size, Grid};
 use super::{MpiModel, Predefined};
 
 /// The default work budget of the walks (steps, each at most one entry or one node visit).
@@ -218,7 +218,7 @@ impl Typemap {
                     return None;
                 }
                 let o = old.summary(model);
-                let stride = stride * unit_size(unit, o, model);
+                let stride = vector_stride(model, old, *count, *blocklength, *stride, unit)?;
                 let disp = f.base + f.block as i128 * stride + f.copy * o.extent();
                 advance(f, *blocklength);
                 Some((old.clone(), disp))
@@ -248,6 +248,32 @@ impl Typemap {
             }
         }
     }
+}
+
+/// The byte distance between the blocks of a vector under `model` (Open MPI reads a stride of
+/// -1 byte as the extent of what it repeats: see `openmpi::vector_spacing`).
+fn vector_stride(
+    model: MpiModel,
+    old: &Datatype,
+    count: i128,
+    blocklength: i128,
+    stride: i128,
+    unit: &Unit,
+) -> Option<i128> {
+    let o = old.summary(model);
+    let stride = stride * unit_size(unit, o, model);
+    if model != MpiModel::OpenMpi {
+        return Some(stride);
+    }
+    let grid = Grid {
+        ty: old,
+        old: o,
+        origin: 0,
+        count,
+        stride,
+        blocklength,
+    };
+    openmpi::vector_spacing(&grid).ok()
 }
 
 fn advance(f: &mut Frame, blocklength: i128) {
@@ -351,7 +377,10 @@ fn disjoint_by_structure(ty: &Datatype, model: MpiModel) -> bool {
             let Some((lo, hi)) = run(old, 0, *blocklength) else {
                 return false;
             };
-            let stride = stride * unit_size(unit, old.summary(model), model);
+            let Some(stride) = vector_stride(model, old, *count, *blocklength, *stride, unit)
+            else {
+                return false;
+            };
             *count <= 1 || stride.abs() >= hi - lo
         }
         Kind::Indexed {

@@ -140,7 +140,8 @@ impl<'p> Evaluator<'p> {
                 return self.expand(state, m, &[]);
             }
         }
-        mpi_constant(self, state, name)
+        self.intrinsic_constant(name)
+            .unwrap_or_else(|| mpi_constant(self, state, name))
     }
 
     /// Expands a macro (or evaluates a named constant) with arguments substituted.

@@ -3,6 +3,7 @@
 //! its evaluated arguments. What cannot be proven stays unknown.
 
 mod expr;
+mod intrinsics;
 mod mpi;
 mod stmt;
 mod types;

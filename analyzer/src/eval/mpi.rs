@@ -58,6 +58,8 @@ pub enum Effect {
     /// MPI-1 `MPI_Type_extent` / `_lb` / `_ub`.
     Mpi1Bound(Mpi1Bound),
     GetAddress,
+    /// Fortran `MPI_SIZEOF(x, size)`: the size of `x`'s type.
+    Sizeof,
     AintAdd,
     AintDiff,
     /// Communication, packing, I/O: uses datatypes, changes nothing the evaluator tracks.
@@ -461,6 +463,7 @@ pub static MPI_FUNCTIONS: &[MpiFunction] = &[
         Effect::Mpi1Bound(Mpi1Bound::Ub),
     ),
     f("MPI_Get_address", &[Location, OutAint], Effect::GetAddress),
+    f("MPI_Sizeof", &[Location, OutInt], Effect::Sizeof),
     removed("MPI_Address", &[Location, OutAint], Effect::GetAddress),
     f("MPI_Aint_add", &[Aint, Aint], Effect::AintAdd),
     f("MPI_Aint_diff", &[Aint, Aint], Effect::AintDiff),
@@ -591,6 +594,9 @@ impl<'p> Evaluator<'p> {
     }
 
     fn library_call(&mut self, state: &mut State, callee: &str, args: &[Expr]) -> Value {
+        if let Some(v) = self.intrinsic_call(state, callee, args) {
+            return v;
+        }
         let ints = |ev: &mut Self, state: &mut State| -> Option<Vec<i128>> {
             args.iter().map(|a| ev.eval_const(state, a)).collect()
         };
@@ -886,6 +892,16 @@ impl<'p> Evaluator<'p> {
                     v @ Value::Addr { .. } => v,
                     _ => Value::Unknown,
                 };
+                self.write_out(state, raw.get(1), v);
+            }
+            Effect::Sizeof => {
+                let ty = args
+                    .first()
+                    .and_then(|a| self.static_type(state, a))
+                    .map(|t| self.element_type(&t));
+                let v = ty
+                    .and_then(|t| self.layout(state, &t))
+                    .map_or(Value::Unknown, |l| Value::Int(l.size));
                 self.write_out(state, raw.get(1), v);
             }
             Effect::AintAdd => return self.add(value(0), value(1), 1),

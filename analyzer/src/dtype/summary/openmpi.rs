@@ -6,7 +6,7 @@
 
 use std::sync::Arc;
 
-use super::{add, c_pad, mul, Grid, Result, Rules, Shape};
+use super::{add, mul, Grid, Result, Rules, Shape};
 use crate::dtype::node::{Datatype, Summary};
 use crate::dtype::Predefined;
 
@@ -101,9 +101,33 @@ fn vector(g: &Grid, stride_in_extents: Option<i128>) -> Result<Summary> {
     Ok(fold.finish())
 }
 
-/// Indexed types add one run per maximal sequence of blocks that touch end to start.
+/// The byte distance between the blocks of a vector as Open MPI lays them out: the stride, except
+/// that `opal_datatype_add` reads a spacing of -1 as "the extent of the added type", which is
+/// the old type for one-element blocks and the (padded) block type otherwise.
+pub(crate) fn vector_spacing(g: &Grid) -> Result<i128> {
+    if g.stride != -1 || g.count <= 1 {
+        return Ok(g.stride);
+    }
+    if g.blocklength == 1 {
+        return Ok(g.old.extent());
+    }
+    let mut block = Fold::new();
+    block.add(Some(g.ty), g.old, g.blocklength, 0, g.old.extent())?;
+    Ok(block.finish().extent())
+}
+
+/// Indexed types (ompi_datatype_create_indexed.c): the general variants give the empty type when
+/// every block is empty or the old type has no data; the `_block` variants only when the block
+/// length is 0. Zero-length blocks are skipped, and a block that starts where the previous one
+/// ends joins it, so each maximal run is one add. (Open MPI compares element displacements for
+/// `indexed`; in bytes that only differs when the extent is 0, where joining changes nothing.)
 fn indexed(grids: &[Grid], block: bool) -> Result<Summary> {
-    if grids.is_empty() || (block && grids[0].blocklength == 0) {
+    let no_data = if block {
+        grids.first().is_none_or(|g| g.blocklength == 0)
+    } else {
+        grids.iter().all(|g| g.blocklength == 0) || grids[0].old.size == 0
+    };
+    if no_data {
         return Ok(empty());
     }
     let mut fold = Fold::new();
@@ -171,33 +195,37 @@ fn same_handle(a: &Datatype, b: &Datatype) -> bool {
     }
 }
 
-/// The state `opal_datatype_add` updates.
+/// The state `opal_datatype_add` updates, in `ptrdiff_t` arithmetic: Open MPI wraps, and a
+/// fresh type starts from sentinels (lb `LONG_MAX`, ub `LONG_MIN`, the same for the true bounds)
+/// that only adds with data replace, so a type of markers or empty members reports them.
 struct Fold {
-    lb: i128,
-    ub: i128,
-    true_lb: i128,
-    true_ub: i128,
+    lb: i64,
+    ub: i64,
+    true_lb: i64,
+    true_ub: i64,
     size: i128,
     align: i128,
     user_lb: bool,
     user_ub: bool,
-    /// Any add with copies ran; a fold with none is the empty type.
-    added: bool,
+}
+
+/// The summary's values as `ptrdiff_t` (every summary is checked to fit `MPI_Aint`).
+fn aint(v: i128) -> i64 {
+    v as i64
 }
 
 impl Fold {
-    /// A new opal datatype: bounds at their sentinels.
+    /// `ompi_datatype_create`: bounds at their sentinels.
     fn new() -> Fold {
         Fold {
-            lb: i128::MAX,
-            ub: i128::MIN,
-            true_lb: i128::from(i64::MAX),
-            true_ub: i128::from(i64::MIN),
+            lb: i64::MAX,
+            ub: i64::MIN,
+            true_lb: i64::MAX,
+            true_ub: i64::MIN,
             size: 0,
             align: 1,
             user_lb: false,
             user_ub: false,
-            added: false,
         }
     }
 
@@ -213,7 +241,7 @@ impl Fold {
         if n == 0 {
             return Ok(());
         }
-        self.added = true;
+        let disp = aint(disp);
         match ty.and_then(Datatype::predefined) {
             Some(Predefined::Lb) => {
                 self.lb = if self.user_lb {
@@ -235,10 +263,22 @@ impl Fold {
             }
             _ => {}
         }
-        let last = add(disp, mul(spacing, n - 1)?)?;
-        let (lo, hi) = (disp.min(last), disp.max(last));
-        let (mut lb, mut ub) = (add(lo, old.lb)?, add(hi, old.ub)?);
-        let (mut true_lb, mut true_ub) = (lb - (old.lb - old.true_lb), ub - (old.ub - old.true_ub));
+        let (old_lb, old_ub) = (aint(old.lb), aint(old.ub));
+        // A spacing of -1 means "the extent of the added type" to opal.
+        let spacing = if spacing == -1 {
+            old_ub.wrapping_sub(old_lb)
+        } else {
+            aint(spacing)
+        };
+        let last = disp.wrapping_add(spacing.wrapping_mul(aint(n - 1)));
+        let (lo, hi) = if disp < last {
+            (disp, last)
+        } else {
+            (last, disp)
+        };
+        let (mut lb, mut ub) = (lo.wrapping_add(old_lb), hi.wrapping_add(old_ub));
+        let mut true_lb = lb.wrapping_sub(old_lb.wrapping_sub(aint(old.true_lb)));
+        let mut true_ub = ub.wrapping_sub(old_ub.wrapping_sub(aint(old.true_ub)));
         if true_lb > true_ub {
             std::mem::swap(&mut true_lb, &mut true_ub);
         }
@@ -263,7 +303,11 @@ impl Fold {
         self.ub = ub;
         self.align = self.align.max(old.align);
         if !self.user_ub {
-            self.ub = c_pad(self.lb, self.ub, self.align);
+            let align = self.align as i64;
+            let e = self.ub.wrapping_sub(self.lb) % align;
+            if e != 0 {
+                self.ub = self.ub.wrapping_add(align - e);
+            }
         }
         if old.size == 0 {
             return Ok(());
@@ -275,22 +319,18 @@ impl Fold {
     }
 
     fn finish(self) -> Summary {
-        if !self.added {
-            return empty();
-        }
-        // A type of markers alone keeps the bound no marker set at the other one.
-        let lb = if self.lb == i128::MAX { 0 } else { self.lb };
-        let ub = if self.ub == i128::MIN { lb } else { self.ub };
+        let (lb, ub) = (i128::from(self.lb), i128::from(self.ub));
+        let (true_lb, true_ub) = (i128::from(self.true_lb), i128::from(self.true_ub));
         Summary {
             size: self.size,
             lb,
             ub,
-            true_lb: self.true_lb,
-            true_ub: self.true_ub,
+            true_lb,
+            true_ub,
             align: self.align,
             explicit_lb: self.user_lb.then_some(lb),
             explicit_ub: self.user_ub.then_some(ub),
-            data: (self.size > 0).then_some((self.true_lb, self.true_ub)),
+            data: (self.size > 0).then_some((true_lb, true_ub)),
             span: None,
         }
     }

@@ -13,12 +13,20 @@ impl Rules for Standard {
         super::plain(size, align)
     }
 
+    // A marker only sets an explicit bound: both libraries leave it out of the natural bounds
+    // (MPICH strips markers from structs; Open MPI's add returns before touching them).
     fn marker_lb() -> Summary {
-        finish(0, 1, None, Some((0, 0)), Some(0), None)
+        Summary {
+            span: None,
+            ..finish(0, 1, None, None, Some(0), None)
+        }
     }
 
     fn marker_ub() -> Summary {
-        finish(0, 1, None, Some((0, 0)), None, Some(0))
+        Summary {
+            span: None,
+            ..finish(0, 1, None, None, None, Some(0))
+        }
     }
 
     fn grids(_shape: Shape, grids: &[Grid]) -> Result<Summary> {
@@ -56,14 +64,14 @@ impl Rules for Standard {
     }
 
     fn resized(_: &Datatype, old: &Summary, lb: i128, extent: i128) -> Result<Summary> {
-        // Previous markers are erased and a new pair put at lb and lb + extent (MPI-2.2 §4.1.7).
+        // Previous markers are erased and a new pair put at lb and lb + extent (MPI-2.2 §4.1.7);
+        // the markers set the explicit bounds only, the natural ones stay those of `old`.
         let ub = add(lb, extent)?;
-        let span = span_union(old.data, Some((lb.min(ub), lb.max(ub))));
         Ok(finish(
             old.size,
             old.align,
             old.data,
-            span,
+            old.span,
             Some(lb),
             Some(ub),
         ))
