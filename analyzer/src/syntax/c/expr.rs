@@ -1,0 +1,768 @@
+//! Expressions: lowering, literals, statement-level assignments, fragments parsed on their own
+//! (macro bodies, `offsetof` subscripts), and the small integer evaluator used for `#if` and for
+//! the lengths of `[]` arrays implied by their initializers.
+
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use tree_sitter::Node;
+
+use super::kinds as k;
+use super::{unknown, FileCtx, Lowerer, MacroState, SpanMode};
+use crate::ir::{BinOp, Designator, Expr, ExprKind, Stmt, StmtKind, Ty, UnOp};
+use crate::source::Span;
+
+/// How identifiers evaluate in [`Lowerer::const_eval`].
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum EvalMode {
+    /// `#if`: macros only; `#undef`'d names are 0; anything else is undecidable.
+    Preproc,
+    /// Constant expressions in code: enumerators and object-like macros.
+    Constant,
+}
+
+const EVAL_DEPTH: usize = 600;
+
+pub(super) fn binop(op: &str) -> Option<BinOp> {
+    Some(match op {
+        k::OP_ADD | k::OP_ADD_ASSIGN => BinOp::Add,
+        k::OP_SUB | k::OP_SUB_ASSIGN => BinOp::Sub,
+        k::OP_MUL | k::OP_MUL_ASSIGN => BinOp::Mul,
+        k::OP_DIV | k::OP_DIV_ASSIGN => BinOp::Div,
+        k::OP_REM | k::OP_REM_ASSIGN => BinOp::Rem,
+        k::OP_SHL | k::OP_SHL_ASSIGN => BinOp::Shl,
+        k::OP_SHR | k::OP_SHR_ASSIGN => BinOp::Shr,
+        k::OP_BITAND | k::OP_AND_ASSIGN => BinOp::BitAnd,
+        k::OP_BITOR | k::OP_OR_ASSIGN => BinOp::BitOr,
+        k::OP_BITXOR | k::OP_XOR_ASSIGN => BinOp::BitXor,
+        k::OP_AND => BinOp::And,
+        k::OP_OR => BinOp::Or,
+        k::OP_EQ => BinOp::Eq,
+        k::OP_NE => BinOp::Ne,
+        k::OP_LT => BinOp::Lt,
+        k::OP_LE => BinOp::Le,
+        k::OP_GT => BinOp::Gt,
+        k::OP_GE => BinOp::Ge,
+        _ => return None,
+    })
+}
+
+impl Lowerer<'_> {
+    /// Lowers an expression (depth-bounded).
+    pub(super) fn lower_expr(&mut self, node: Node<'_>) -> Expr {
+        if !self.enter(node) {
+            return unknown(self.span(node));
+        }
+        let e = self.lower_expr_inner(node);
+        self.leave();
+        e
+    }
+
+    fn first_named(node: Node<'_>) -> Option<Node<'_>> {
+        let mut cursor = node.walk();
+        let found = node.named_children(&mut cursor).find(|c| c.kind() != k::COMMENT);
+        found
+    }
+
+    fn lower_expr_inner(&mut self, node: Node<'_>) -> Expr {
+        let span = self.span(node);
+        let field = |name: &str| node.child_by_field_name(name);
+        let kind = match node.kind() {
+            k::IDENTIFIER => ExprKind::Name(self.text(node).to_owned()),
+            k::NUMBER_LITERAL => parse_number(self.text(node)),
+            k::CHAR_LITERAL => match parse_char(self.text(node)) {
+                Some(v) => ExprKind::Int(v),
+                None => ExprKind::Unknown,
+            },
+            k::STRING_LITERAL => ExprKind::Str(decode_string(self.text(node))),
+            k::CONCATENATED_STRING => {
+                let mut cursor = node.walk();
+                let parts: Vec<String> = node
+                    .named_children(&mut cursor)
+                    .filter(|c| c.kind() == k::STRING_LITERAL)
+                    .map(|c| decode_string(self.text(c)))
+                    .collect();
+                ExprKind::Str(parts.concat())
+            }
+            k::TRUE => ExprKind::Int(1),
+            k::FALSE | k::NULL => ExprKind::Int(0),
+            k::PARENTHESIZED_EXPRESSION | k::EXTENSION_EXPRESSION => match Self::first_named(node) {
+                Some(inner) => {
+                    let mut e = self.lower_expr(inner);
+                    e.span = span;
+                    return e;
+                }
+                None => ExprKind::Unknown,
+            },
+            k::BINARY_EXPRESSION => {
+                let op = field(k::F_OPERATOR).and_then(|o| binop(o.kind()));
+                match (op, field(k::F_LEFT), field(k::F_RIGHT)) {
+                    (Some(op), Some(l), Some(r)) => {
+                        ExprKind::Binary(op, Box::new(self.lower_expr(l)), Box::new(self.lower_expr(r)))
+                    }
+                    _ => ExprKind::Unknown,
+                }
+            }
+            k::UNARY_EXPRESSION => {
+                let op = match field(k::F_OPERATOR).map(|o| o.kind()) {
+                    Some(k::OP_SUB) => Some(UnOp::Neg),
+                    Some(k::OP_ADD) => Some(UnOp::Plus),
+                    Some(k::OP_NOT) => Some(UnOp::Not),
+                    Some(k::OP_BITNOT) => Some(UnOp::BitNot),
+                    _ => None,
+                };
+                match (op, field(k::F_ARGUMENT)) {
+                    (Some(op), Some(a)) => ExprKind::Unary(op, Box::new(self.lower_expr(a))),
+                    _ => ExprKind::Unknown,
+                }
+            }
+            k::POINTER_EXPRESSION => {
+                let op = field(k::F_OPERATOR).map(|o| o.kind());
+                match (op, field(k::F_ARGUMENT)) {
+                    (Some(k::OP_BITAND), Some(a)) => ExprKind::AddrOf(Box::new(self.lower_expr(a))),
+                    (Some(k::OP_MUL), Some(a)) => ExprKind::Deref(Box::new(self.lower_expr(a))),
+                    _ => ExprKind::Unknown,
+                }
+            }
+            k::UPDATE_EXPRESSION => match (field(k::F_OPERATOR), field(k::F_ARGUMENT)) {
+                (Some(op), Some(arg)) => {
+                    let delta = if op.kind() == k::OP_DEC { -1 } else { 1 };
+                    let post = op.start_byte() > arg.start_byte();
+                    ExprKind::IncDec { target: Box::new(self.lower_expr(arg)), delta, post }
+                }
+                _ => ExprKind::Unknown,
+            },
+            k::ASSIGNMENT_EXPRESSION => {
+                // An assignment inside an expression: its value, and the statement is preceded
+                // by an `Opaque` forgetting the target.
+                if let Some(name) = field(k::F_LEFT).and_then(|l| self.root_identifier(l)) {
+                    self.clobbers.push(name);
+                }
+                match self.assignment_value(node) {
+                    Some((_, value)) => return value,
+                    None => ExprKind::Unknown,
+                }
+            }
+            k::COMMA_EXPRESSION => {
+                if let Some(l) = field(k::F_LEFT) {
+                    let _ = self.lower_expr(l);
+                }
+                match field(k::F_RIGHT) {
+                    Some(r) => return self.lower_expr(r),
+                    None => ExprKind::Unknown,
+                }
+            }
+            k::CONDITIONAL_EXPRESSION => {
+                match (field(k::F_CONDITION), field(k::F_CONSEQUENCE), field(k::F_ALTERNATIVE)) {
+                    (Some(c), Some(a), Some(b)) => ExprKind::Cond(
+                        Box::new(self.lower_expr(c)),
+                        Box::new(self.lower_expr(a)),
+                        Box::new(self.lower_expr(b)),
+                    ),
+                    _ => ExprKind::Unknown,
+                }
+            }
+            k::CALL_EXPRESSION => return self.lower_call(node, span),
+            k::SUBSCRIPT_EXPRESSION => match (field(k::F_ARGUMENT), field(k::F_INDEX)) {
+                (Some(base), Some(index)) => ExprKind::Index {
+                    base: Box::new(self.lower_expr(base)),
+                    indices: vec![self.lower_expr(index)],
+                },
+                _ => ExprKind::Unknown,
+            },
+            k::FIELD_EXPRESSION => match (field(k::F_ARGUMENT), field(k::F_FIELD)) {
+                (Some(base), Some(f)) => {
+                    let mut base = self.lower_expr(base);
+                    if field(k::F_OPERATOR).map(|o| o.kind()) == Some(k::OP_ARROW) {
+                        let bspan = base.span;
+                        base = Expr::new(ExprKind::Deref(Box::new(base)), bspan);
+                    }
+                    ExprKind::Member { base: Box::new(base), field: self.text(f).to_owned() }
+                }
+                _ => ExprKind::Unknown,
+            },
+            k::CAST_EXPRESSION => match (field(k::F_TYPE), field(k::F_VALUE)) {
+                (Some(t), Some(v)) => {
+                    let ty = self.lower_type_descriptor(t);
+                    ExprKind::Cast(ty, Box::new(self.lower_expr(v)))
+                }
+                _ => ExprKind::Unknown,
+            },
+            k::SIZEOF_EXPRESSION => {
+                if let Some(t) = field(k::F_TYPE) {
+                    ExprKind::SizeofType(self.lower_type_descriptor(t))
+                } else if let Some(v) = field(k::F_VALUE) {
+                    // `sizeof(T)` with a typedef name parses as an expression.
+                    let named_type = (v.kind() == k::PARENTHESIZED_EXPRESSION)
+                        .then(|| Self::first_named(v))
+                        .flatten()
+                        .filter(|i| i.kind() == k::IDENTIFIER)
+                        .map(|i| self.text(i).to_owned())
+                        .filter(|name| self.is_type_name(name));
+                    match named_type {
+                        Some(name) => ExprKind::SizeofType(self.type_from_name(&name)),
+                        None => ExprKind::SizeofExpr(Box::new(self.lower_expr(v))),
+                    }
+                } else {
+                    ExprKind::Unknown
+                }
+            }
+            k::ALIGNOF_EXPRESSION => match field(k::F_TYPE) {
+                Some(t) => ExprKind::AlignofType(self.lower_type_descriptor(t)),
+                None => ExprKind::Unknown,
+            },
+            k::OFFSETOF_EXPRESSION => self.lower_offsetof(node),
+            k::COMPOUND_LITERAL_EXPRESSION => match field(k::F_VALUE) {
+                Some(list) if list.kind() == k::INITIALIZER_LIST => {
+                    let mut cursor = list.walk();
+                    let items: Vec<Node<'_>> = list
+                        .named_children(&mut cursor)
+                        .filter(|c| c.kind() != k::COMMENT)
+                        .collect();
+                    if items
+                        .iter()
+                        .any(|c| c.kind() == k::INITIALIZER_PAIR || c.kind() == k::INITIALIZER_LIST)
+                    {
+                        ExprKind::Unknown
+                    } else {
+                        ExprKind::ArrayCtor(items.into_iter().map(|c| self.lower_expr(c)).collect())
+                    }
+                }
+                _ => ExprKind::Unknown,
+            },
+            k::PREPROC_DEFINED => match Self::first_named(node) {
+                Some(name) => ExprKind::Defined(self.text(name).to_owned()),
+                None => ExprKind::Unknown,
+            },
+            k::ERROR => {
+                self.error_note(node);
+                ExprKind::Unknown
+            }
+            _ => ExprKind::Unknown,
+        };
+        Expr::new(kind, span)
+    }
+
+    fn lower_call(&mut self, node: Node<'_>, span: Span) -> Expr {
+        let function = node.child_by_field_name(k::F_FUNCTION);
+        let mut args = Vec::new();
+        let mut addr_args = Vec::new();
+        if let Some(list) = node.child_by_field_name(k::F_ARGUMENTS) {
+            let mut cursor = list.walk();
+            let nodes: Vec<Node<'_>> = list
+                .named_children(&mut cursor)
+                .filter(|c| c.kind() != k::COMMENT)
+                .collect();
+            for arg in nodes {
+                if arg.kind() == k::POINTER_EXPRESSION {
+                    if let Some(name) = arg.child_by_field_name(k::F_ARGUMENT).and_then(|a| self.root_identifier(a)) {
+                        addr_args.push(name);
+                    }
+                }
+                args.push(self.lower_expr(arg));
+            }
+        }
+        match function {
+            Some(f) if f.kind() == k::IDENTIFIER => {
+                let callee = self.text(f).to_owned();
+                let callee_span = self.span(f);
+                Expr::new(ExprKind::Call { callee, callee_span, args }, span)
+            }
+            _ => {
+                // A call through a pointer: unknown value, and whatever it was given the address
+                // of may have changed.
+                if let Some(f) = function {
+                    let _ = self.lower_expr(f);
+                }
+                self.clobbers.extend(addr_args);
+                unknown(span)
+            }
+        }
+    }
+
+    /// `(target, value)` of an assignment, compound ones as `target op value`.
+    pub(super) fn assignment_value(&mut self, node: Node<'_>) -> Option<(Expr, Expr)> {
+        let left = node.child_by_field_name(k::F_LEFT)?;
+        let right = node.child_by_field_name(k::F_RIGHT)?;
+        let op = node.child_by_field_name(k::F_OPERATOR)?.kind();
+        let target = self.lower_expr(left);
+        let value = self.lower_expr(right);
+        if op == k::OP_ASSIGN {
+            return Some((target, value));
+        }
+        let span = self.span(node);
+        let value = match binop(op) {
+            Some(op) => Expr::new(ExprKind::Binary(op, Box::new(target.clone()), Box::new(value)), span),
+            None => unknown(span),
+        };
+        Some((target, value))
+    }
+
+    /// An expression in statement position (expression statements, `for` init and step):
+    /// assignments (chains `a = b = 0` included) and comma expressions become statements.
+    pub(super) fn lower_effects(&mut self, node: Node<'_>, span: Span, out: &mut Vec<Stmt>) {
+        if !self.enter(node) {
+            let names = self.assigned_names(node);
+            out.push(self.opaque(names, span));
+            return;
+        }
+        match node.kind() {
+            k::COMMA_EXPRESSION => {
+                for part in [k::F_LEFT, k::F_RIGHT] {
+                    if let Some(p) = node.child_by_field_name(part) {
+                        let pspan = self.span(p);
+                        self.lower_effects(p, pspan, out);
+                    }
+                }
+            }
+            k::PARENTHESIZED_EXPRESSION
+                if Self::first_named(node).is_some_and(|i| {
+                    i.kind() == k::COMMA_EXPRESSION || i.kind() == k::ASSIGNMENT_EXPRESSION
+                }) =>
+            {
+                if let Some(inner) = Self::first_named(node) {
+                    self.lower_effects(inner, span, out);
+                }
+            }
+            k::ASSIGNMENT_EXPRESSION => {
+                // `a = b = c`: first `b = c`, then `a = b`.
+                let right = node.child_by_field_name(k::F_RIGHT);
+                let chained = right.filter(|r| r.kind() == k::ASSIGNMENT_EXPRESSION);
+                if let Some(inner) = chained {
+                    let ispan = self.span(inner);
+                    self.lower_effects(inner, ispan, out);
+                }
+                let pair = if let (Some(inner), Some(left)) = (chained, node.child_by_field_name(k::F_LEFT)) {
+                    // The value of `b = c` is `b` (after the assignment above).
+                    let target = self.lower_expr(left);
+                    let value = match inner.child_by_field_name(k::F_LEFT) {
+                        Some(l) => self.lower_expr(l),
+                        None => unknown(self.span(inner)),
+                    };
+                    let op = node.child_by_field_name(k::F_OPERATOR).map(|o| o.kind());
+                    let value = match op.and_then(binop) {
+                        Some(op) if op_is_compound(node) => Expr::new(
+                            ExprKind::Binary(op, Box::new(target.clone()), Box::new(value)),
+                            self.span(node),
+                        ),
+                        _ => value,
+                    };
+                    Some((target, value))
+                } else {
+                    self.assignment_value(node)
+                };
+                self.flush_clobbers(span, out);
+                match pair {
+                    Some((target, value)) => out.push(Stmt { kind: StmtKind::Assign { target, value }, span }),
+                    None => out.push(Stmt { kind: StmtKind::Eval(unknown(span)), span }),
+                }
+            }
+            _ => {
+                let e = self.lower_expr(node);
+                self.flush_clobbers(span, out);
+                out.push(Stmt { kind: StmtKind::Eval(e), span });
+            }
+        }
+        self.leave();
+    }
+
+    /// Emits the `Opaque` for variables assigned inside the expressions just lowered.
+    pub(super) fn flush_clobbers(&mut self, span: Span, out: &mut Vec<Stmt>) {
+        if !self.clobbers.is_empty() {
+            let names = std::mem::take(&mut self.clobbers);
+            out.push(self.opaque(names, span));
+        }
+    }
+
+    /// Lowers the text `body` (found at byte `base` of the current file) as a C expression,
+    /// with a separate parse; `Unknown` when it is not exactly one expression.
+    pub(super) fn lower_fragment_expr(&mut self, body: &str, base: usize) -> Expr {
+        const PREFIX: &str = "int __mpi_dtype_lint_fragment = (";
+        let whole = self.span_of(base, base + body.len());
+        // Line continuations become spaces (same length).
+        let body_text = body.replace("\\\r\n", "   ").replace("\\\n", "  ");
+        if body_text.trim().is_empty() {
+            return unknown(whole);
+        }
+        let src = format!("{PREFIX}{body_text}\n);\n");
+        let spans = match self.file.spans {
+            SpanMode::Fixed(s) => SpanMode::Fixed(s),
+            SpanMode::Shift { .. } => SpanMode::Shift { sub: PREFIX.len(), add: whole.start, len: body.len() },
+        };
+        let Some((tree, ctx)) = self.parse(&src, spans, true) else {
+            return unknown(whole);
+        };
+        let root = tree.root_node();
+        if root.has_error() {
+            return unknown(whole);
+        }
+        let value = Self::first_named(root)
+            .filter(|d| d.kind() == k::DECLARATION)
+            .and_then(|d| d.child_by_field_name(k::F_DECLARATOR))
+            .filter(|d| d.kind() == k::INIT_DECLARATOR)
+            .and_then(|d| d.child_by_field_name(k::F_VALUE))
+            .filter(|v| v.kind() == k::PARENTHESIZED_EXPRESSION && v.start_byte() == PREFIX.len() - 1);
+        let Some(paren) = value else {
+            return unknown(whole);
+        };
+        let mut cursor = paren.walk();
+        let inner: Vec<Node<'_>> = paren.named_children(&mut cursor).filter(|c| c.kind() != k::COMMENT).collect();
+        if inner.len() != 1 {
+            return unknown(whole);
+        }
+        let saved = std::mem::replace(&mut self.file, ctx);
+        let e = self.lower_expr(inner[0]);
+        self.file = saved;
+        e
+    }
+
+    fn lower_offsetof(&mut self, node: Node<'_>) -> ExprKind {
+        let Some(t) = node.child_by_field_name(k::F_TYPE) else {
+            return ExprKind::Unknown;
+        };
+        let ty = self.lower_type_descriptor(t);
+        let Some(member) = node.child_by_field_name(k::F_MEMBER) else {
+            return ExprKind::Unknown;
+        };
+        let path = match self.file.offsetof_members.get(&member.start_byte()) {
+            Some(original) => original.clone(),
+            None => self.text(member).to_owned(),
+        };
+        match self.parse_member_path(&path, member.start_byte()) {
+            Some(designators) => ExprKind::Offsetof(ty, designators),
+            None => {
+                let span = self.span(member);
+                self.note(span, format!("could not parse the offsetof member `{path}`"));
+                ExprKind::Unknown
+            }
+        }
+    }
+
+    /// `a.b[i][2].c` → designators (subscripts parsed as expressions).
+    fn parse_member_path(&mut self, path: &str, base: usize) -> Option<Vec<Designator>> {
+        let bytes = path.as_bytes();
+        let mut out = Vec::new();
+        let mut i = 0;
+        let mut expect_name = true;
+        while i < bytes.len() {
+            let c = bytes[i];
+            if c.is_ascii_whitespace() {
+                i += 1;
+            } else if expect_name {
+                let start = i;
+                while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_') {
+                    i += 1;
+                }
+                if start == i || bytes[start].is_ascii_digit() {
+                    return None;
+                }
+                out.push(Designator::Field(path[start..i].to_owned()));
+                expect_name = false;
+            } else if c == b'.' {
+                expect_name = true;
+                i += 1;
+            } else if c == b'[' {
+                let start = i + 1;
+                let mut depth = 0usize;
+                let mut j = start;
+                loop {
+                    match bytes.get(j)? {
+                        b'[' | b'(' => depth += 1,
+                        b']' if depth == 0 => break,
+                        b']' | b')' => depth = depth.checked_sub(1)?,
+                        _ => {}
+                    }
+                    j += 1;
+                }
+                let index = self.lower_fragment_expr(&path[start..j], base + start);
+                out.push(Designator::Index(index));
+                i = j + 1;
+            } else {
+                return None;
+            }
+        }
+        (!out.is_empty() && !expect_name).then_some(out)
+    }
+
+    /// Is `name` a type (a typedef seen so far, or a builtin type name such as `MPI_Aint`)?
+    pub(super) fn is_type_name(&self, name: &str) -> bool {
+        self.typedef_names.contains(name) || super::types::builtin_type(name).is_some()
+    }
+
+    // ----- constant evaluation -----
+
+    /// Integer value of `e`, or `None` when it depends on something unknown.
+    pub(super) fn const_eval(&self, e: &Expr, mode: EvalMode) -> Option<i128> {
+        let mut budget = 100_000usize;
+        self.eval_in(e, mode, &HashMap::new(), 0, &mut budget)
+    }
+
+    fn eval_in(
+        &self,
+        e: &Expr,
+        mode: EvalMode,
+        env: &HashMap<String, i128>,
+        depth: usize,
+        budget: &mut usize,
+    ) -> Option<i128> {
+        if depth > EVAL_DEPTH || *budget == 0 {
+            return None;
+        }
+        *budget -= 1;
+        let ev = |x: &Expr, budget: &mut usize| self.eval_in(x, mode, env, depth + 1, budget);
+        Some(match &e.kind {
+            ExprKind::Int(v) => *v,
+            ExprKind::Name(name) => {
+                if let Some(v) = env.get(name) {
+                    return Some(*v);
+                }
+                if mode == EvalMode::Constant {
+                    if let Some(v) = self.enum_values.get(name) {
+                        return Some(*v);
+                    }
+                }
+                match self.macros.get(name)? {
+                    MacroState::Defined { params: None, body } => {
+                        let body = Rc::clone(body);
+                        return self.eval_in(&body, mode, &HashMap::new(), depth + 1, budget);
+                    }
+                    MacroState::Undefined if mode == EvalMode::Preproc => 0,
+                    _ => return None,
+                }
+            }
+            ExprKind::Defined(name) => match self.macros.get(name)? {
+                MacroState::Defined { .. } => 1,
+                MacroState::Undefined => 0,
+                MacroState::Uncertain => return None,
+            },
+            ExprKind::Call { callee, args, .. } => {
+                let MacroState::Defined { params: Some(params), body } = self.macros.get(callee)? else {
+                    return None;
+                };
+                if params.len() != args.len() {
+                    return None;
+                }
+                let mut inner = HashMap::new();
+                for (p, a) in params.iter().zip(args) {
+                    inner.insert(p.clone(), ev(a, budget)?);
+                }
+                let body = Rc::clone(body);
+                return self.eval_in(&body, mode, &inner, depth + 1, budget);
+            }
+            ExprKind::Unary(op, x) => {
+                let v = ev(x, budget)?;
+                match op {
+                    UnOp::Neg => v.checked_neg()?,
+                    UnOp::Plus => v,
+                    UnOp::Not => i128::from(v == 0),
+                    UnOp::BitNot => !v,
+                }
+            }
+            ExprKind::Binary(op, a, b) => {
+                let l = ev(a, budget);
+                match op {
+                    BinOp::And if l == Some(0) => return Some(0),
+                    BinOp::Or if l.is_some_and(|v| v != 0) => return Some(1),
+                    BinOp::And | BinOp::Or => {
+                        let r = ev(b, budget)?;
+                        let l = l?;
+                        return Some(i128::from(if *op == BinOp::And { l != 0 && r != 0 } else { l != 0 || r != 0 }));
+                    }
+                    _ => {}
+                }
+                let (l, r) = (l?, ev(b, budget)?);
+                match op {
+                    BinOp::Add => l.checked_add(r)?,
+                    BinOp::Sub => l.checked_sub(r)?,
+                    BinOp::Mul => l.checked_mul(r)?,
+                    BinOp::Div => l.checked_div(r)?,
+                    BinOp::Rem => l.checked_rem(r)?,
+                    BinOp::Pow => l.checked_pow(u32::try_from(r).ok()?)?,
+                    BinOp::Shl => l.checked_shl(u32::try_from(r).ok().filter(|s| *s < 127)?)?,
+                    BinOp::Shr => l.checked_shr(u32::try_from(r).ok().filter(|s| *s < 127)?)?,
+                    BinOp::BitAnd => l & r,
+                    BinOp::BitOr => l | r,
+                    BinOp::BitXor => l ^ r,
+                    BinOp::Eq => i128::from(l == r),
+                    BinOp::Ne => i128::from(l != r),
+                    BinOp::Lt => i128::from(l < r),
+                    BinOp::Le => i128::from(l <= r),
+                    BinOp::Gt => i128::from(l > r),
+                    BinOp::Ge => i128::from(l >= r),
+                    BinOp::And | BinOp::Or => return None,
+                }
+            }
+            ExprKind::Cond(c, a, b) => {
+                if ev(c, budget)? != 0 {
+                    ev(a, budget)?
+                } else {
+                    ev(b, budget)?
+                }
+            }
+            ExprKind::Cast(Ty::C(_), x) if mode == EvalMode::Constant => ev(x, budget)?,
+            _ => return None,
+        })
+    }
+
+    /// Replaces the `defined(X)` the front end can decide by 0 or 1 (for the condition of an
+    /// undecidable `#if` kept as an `If`).
+    pub(super) fn fold_defined(&self, e: Expr, depth: usize) -> Expr {
+        if depth > EVAL_DEPTH {
+            return e;
+        }
+        let span = e.span;
+        let kind = match e.kind {
+            ExprKind::Defined(name) => match self.macros.get(&name) {
+                Some(MacroState::Defined { .. }) => ExprKind::Int(1),
+                Some(MacroState::Undefined) => ExprKind::Int(0),
+                _ => ExprKind::Defined(name),
+            },
+            ExprKind::Unary(op, x) => ExprKind::Unary(op, Box::new(self.fold_defined(*x, depth + 1))),
+            ExprKind::Binary(op, a, b) => ExprKind::Binary(
+                op,
+                Box::new(self.fold_defined(*a, depth + 1)),
+                Box::new(self.fold_defined(*b, depth + 1)),
+            ),
+            other => other,
+        };
+        Expr::new(kind, span)
+    }
+
+    /// Swaps in another file context (used by includes).
+    pub(super) fn swap_file(&mut self, ctx: FileCtx) -> FileCtx {
+        std::mem::replace(&mut self.file, ctx)
+    }
+}
+
+fn op_is_compound(node: Node<'_>) -> bool {
+    node.child_by_field_name(k::F_OPERATOR).is_some_and(|o| o.kind() != k::OP_ASSIGN)
+}
+
+/// A C number literal: integers in any base with suffixes, floating literals.
+pub(super) fn parse_number(text: &str) -> ExprKind {
+    let t: String = text.chars().filter(|&c| c != '\'').collect();
+    let lower = t.to_ascii_lowercase();
+    let int = |digits: &str, radix: u32| match u128::from_str_radix(digits, radix) {
+        Ok(v) => i128::try_from(v).map_or(ExprKind::Unknown, ExprKind::Int),
+        Err(_) => ExprKind::Unknown,
+    };
+    if let Some(hex) = lower.strip_prefix("0x") {
+        if hex.contains('p') || hex.contains('.') {
+            return parse_hex_float(hex).map_or(ExprKind::Unknown, ExprKind::Float);
+        }
+        return int(hex.trim_end_matches(['u', 'l', 'z']), 16);
+    }
+    if let Some(bin) = lower.strip_prefix("0b") {
+        return int(bin.trim_end_matches(['u', 'l', 'z']), 2);
+    }
+    let is_float = lower.contains('.') || lower.contains('e');
+    if is_float {
+        let digits = lower.trim_end_matches(['f', 'l', 'd']);
+        return digits.parse::<f64>().map_or(ExprKind::Unknown, ExprKind::Float);
+    }
+    let digits = lower.trim_end_matches(['u', 'l', 'z']).trim_end_matches("wb").trim_end_matches('u');
+    if digits.len() > 1 && digits.starts_with('0') {
+        return int(&digits[1..], 8);
+    }
+    int(digits, 10)
+}
+
+fn parse_hex_float(hex: &str) -> Option<f64> {
+    let hex = hex.trim_end_matches(['f', 'l']);
+    let (mantissa, exp) = hex.split_once('p')?;
+    let exp: i32 = exp.parse().ok()?;
+    let (int_part, frac_part) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    let mut value = 0f64;
+    for c in int_part.chars() {
+        value = value * 16.0 + f64::from(c.to_digit(16)?);
+    }
+    let mut scale = 1.0 / 16.0;
+    for c in frac_part.chars() {
+        value += f64::from(c.to_digit(16)?) * scale;
+        scale /= 16.0;
+    }
+    Some(value * 2f64.powi(exp))
+}
+
+/// Decodes one escape sequence or character starting at `chars[i]`; returns (value, next index).
+fn decode_one(chars: &[char], i: usize) -> Option<(u32, usize)> {
+    let c = *chars.get(i)?;
+    if c != '\\' {
+        return Some((c as u32, i + 1));
+    }
+    let e = *chars.get(i + 1)?;
+    let simple = match e {
+        'n' => Some(10),
+        't' => Some(9),
+        'r' => Some(13),
+        'a' => Some(7),
+        'b' => Some(8),
+        'f' => Some(12),
+        'v' => Some(11),
+        'e' => Some(27),
+        '\\' | '\'' | '"' | '?' => Some(e as u32),
+        _ => None,
+    };
+    if let Some(v) = simple {
+        return Some((v, i + 2));
+    }
+    let (radix, start, max) = match e {
+        'x' => (16, i + 2, usize::MAX),
+        'u' => (16, i + 2, 4),
+        'U' => (16, i + 2, 8),
+        '0'..='7' => (8, i + 1, 3),
+        _ => return None,
+    };
+    let mut j = start;
+    let mut v: u32 = 0;
+    while j < chars.len() && j - start < max {
+        match chars[j].to_digit(radix) {
+            Some(d) => v = v.checked_mul(radix)?.checked_add(d)?,
+            None => break,
+        }
+        j += 1;
+    }
+    (j > start).then_some((v, j))
+}
+
+/// The value of a character literal (`'a'`, `'\n'`, `L'x'`); `None` for multi-character
+/// literals and for plain `char` values above 127 (their sign is the target's).
+pub(super) fn parse_char(text: &str) -> Option<i128> {
+    let quote = text.find('\'')?;
+    let prefix = &text[..quote];
+    let inner = text[quote + 1..].strip_suffix('\'')?;
+    let chars: Vec<char> = inner.chars().collect();
+    let (v, next) = decode_one(&chars, 0)?;
+    if next != chars.len() {
+        return None;
+    }
+    if prefix.is_empty() && v > 127 {
+        return None;
+    }
+    Some(i128::from(v))
+}
+
+/// The contents of a string literal with escapes decoded (best effort).
+pub(super) fn decode_string(text: &str) -> String {
+    let Some(quote) = text.find('"') else {
+        return String::new();
+    };
+    let inner = &text[quote + 1..];
+    let inner = inner.strip_suffix('"').unwrap_or(inner);
+    let chars: Vec<char> = inner.chars().collect();
+    let mut out = String::new();
+    let mut i = 0;
+    while i < chars.len() {
+        match decode_one(&chars, i) {
+            Some((v, next)) => {
+                out.push(char::from_u32(v).unwrap_or('\u{fffd}'));
+                i = next;
+            }
+            None => {
+                out.push(chars[i]);
+                i += 1;
+            }
+        }
+    }
+    out
+}

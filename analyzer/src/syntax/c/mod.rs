@@ -1,0 +1,388 @@
+//! The C front end: one tree-sitter parse of the main text, one hand-written walk that lowers
+//! it into [`crate::ir::Program`].
+//!
+//! What it models: function definitions, declarations with initializers, typedefs, structs and
+//! unions (anywhere, with bit-fields, alignment and packing), enums (as constant declarations),
+//! all statements, expressions, `#define`/`#undef`, `#include "..."` through an
+//! [`IncludeResolver`], and `#if` evaluated against the macros known so far. Macros used in code
+//! are not expanded here: the evaluator expands them from [`Program::macros`].
+//!
+//! What it does not model becomes [`ExprKind::Unknown`] or [`StmtKind::Opaque`], never a guess,
+//! and never a panic: parse errors become notes, and nesting deeper than [`MAX_DEPTH`] lowers to
+//! `Unknown` / `Opaque` instead of overflowing the stack.
+
+pub mod kinds;
+mod expr;
+mod preproc;
+mod prepass;
+mod stmt;
+mod types;
+
+use std::collections::{HashMap, HashSet};
+use std::rc::Rc;
+
+use tree_sitter::{Node, Parser, Tree};
+
+use super::IncludeResolver;
+use crate::ir::{Expr, ExprKind, Program, Stmt, StmtKind};
+use crate::source::{Note, Span};
+
+use kinds as k;
+
+/// How deep the lowering walk recurses (statements, expressions, types, `#if` nesting) before
+/// lowering the rest of a subtree to `Unknown` / `Opaque`. Real code stays far below; this keeps
+/// the walk well inside a 2 MiB thread stack.
+pub const MAX_DEPTH: usize = 400;
+
+/// Front-end options.
+#[derive(Clone, Debug)]
+pub struct COptions {
+    /// `-D NAME[=VALUE]` from the configuration or `compile_commands.json`; `None` means `1`.
+    pub defines: Vec<(String, Option<String>)>,
+    /// How deep `#include "..."` nests (default 8).
+    pub max_include_depth: usize,
+}
+
+impl Default for COptions {
+    fn default() -> Self {
+        COptions { defines: Vec::new(), max_include_depth: 8 }
+    }
+}
+
+/// Lowers one C translation unit (the main file's text) into the IR.
+pub fn lower(text: &str, options: &COptions, includes: &mut dyn IncludeResolver) -> Program {
+    let mut lowerer = Lowerer::new(options, includes);
+    lowerer.lower_command_line_defines();
+    lowerer.lower_main(text);
+    lowerer.program
+}
+
+/// How the spans of the file being lowered map to the main text.
+#[derive(Clone, Copy, Debug)]
+enum SpanMode {
+    /// `offset - sub + add`, clamped to `add..add + len` (the main file is `0, 0, usize::MAX`;
+    /// fragments parsed separately are shifted to where they came from).
+    Shift { sub: usize, add: usize, len: usize },
+    /// Everything maps to one span (declarations of an included header: the `#include` line).
+    Fixed(Span),
+}
+
+/// The text being walked: the main file, a header, or a fragment (macro body, offsetof index).
+struct FileCtx {
+    /// The text the tree was parsed from (after the same-length pre-pass).
+    text: Rc<str>,
+    /// The text before the pre-pass (for macro bodies and `offsetof` paths).
+    original: Rc<str>,
+    spans: SpanMode,
+    complex_at: HashSet<usize>,
+    offsetof_members: HashMap<usize, String>,
+}
+
+/// What the `#if` evaluation knows about a macro name.
+#[derive(Clone, Debug)]
+enum MacroState {
+    Defined { params: Option<Vec<String>>, body: Rc<Expr> },
+    /// `#undef`'d (or a name a C compiler never defines, such as `__cplusplus`).
+    Undefined,
+    /// Defined or undefined depending on a condition the front end could not decide.
+    Uncertain,
+}
+
+struct Lowerer<'a> {
+    program: Program,
+    options: &'a COptions,
+    includes: &'a mut dyn IncludeResolver,
+    file: FileCtx,
+    fragment_parser: Option<Parser>,
+    /// `#include` names being lowered (cycle guard) and headers with `#pragma once` done.
+    include_stack: Vec<String>,
+    included_once: HashSet<String>,
+    /// The header being lowered has `#pragma once`.
+    saw_pragma_once: bool,
+    macros: HashMap<String, MacroState>,
+    /// Macro names defined inside `#if` regions the front end could not decide (innermost last).
+    uncertain_regions: Vec<Vec<String>>,
+    typedef_names: HashSet<String>,
+    enum_values: HashMap<String, i128>,
+    pack: Option<u32>,
+    pack_stack: Vec<Option<u32>>,
+    anon_counter: usize,
+    depth: usize,
+    depth_noted: bool,
+    /// Enumerator declarations produced while lowering a type, waiting for the enclosing scope.
+    pending: Vec<Stmt>,
+    /// Variables assigned inside an expression (`if ((x = f()))`): the statement that contains
+    /// it is preceded by an `Opaque` naming them.
+    clobbers: Vec<String>,
+    /// Names assigned anywhere in the function being lowered (for labels, lazily).
+    function_body: Option<FunctionNames>,
+    /// Lowering a header: function definitions are skipped.
+    in_header: bool,
+}
+
+struct FunctionNames {
+    names: Option<Vec<String>>,
+    start: usize,
+    end: usize,
+}
+
+impl<'a> Lowerer<'a> {
+    fn new(options: &'a COptions, includes: &'a mut dyn IncludeResolver) -> Self {
+        let mut macros = HashMap::new();
+        macros.insert("__cplusplus".to_owned(), MacroState::Undefined);
+        Lowerer {
+            program: Program::default(),
+            options,
+            includes,
+            file: FileCtx {
+                text: Rc::from(""),
+                original: Rc::from(""),
+                spans: SpanMode::Shift { sub: 0, add: 0, len: usize::MAX },
+                complex_at: HashSet::new(),
+                offsetof_members: HashMap::new(),
+            },
+            fragment_parser: None,
+            include_stack: Vec::new(),
+            included_once: HashSet::new(),
+            saw_pragma_once: false,
+            macros,
+            uncertain_regions: Vec::new(),
+            typedef_names: HashSet::new(),
+            enum_values: HashMap::new(),
+            pack: None,
+            pack_stack: Vec::new(),
+            anon_counter: 0,
+            depth: 0,
+            depth_noted: false,
+            pending: Vec::new(),
+            clobbers: Vec::new(),
+            function_body: None,
+            in_header: false,
+        }
+    }
+
+    fn new_parser() -> Option<Parser> {
+        let mut parser = Parser::new();
+        parser.set_language(&tree_sitter_c::LANGUAGE.into()).ok()?;
+        Some(parser)
+    }
+
+    /// Pre-passes and parses `text`; returns the tree and the file context to walk it with.
+    fn parse(&mut self, text: &str, spans: SpanMode, fragment: bool) -> Option<(Tree, FileCtx)> {
+        let pre = prepass::prepass(text);
+        let tree = if fragment {
+            if self.fragment_parser.is_none() {
+                self.fragment_parser = Self::new_parser();
+            }
+            self.fragment_parser.as_mut()?.parse(&pre.text, None)?
+        } else {
+            Self::new_parser()?.parse(&pre.text, None)?
+        };
+        let ctx = FileCtx {
+            text: Rc::from(pre.text),
+            original: Rc::from(text),
+            spans,
+            complex_at: pre.complex_at,
+            offsetof_members: pre.offsetof_members,
+        };
+        Some((tree, ctx))
+    }
+
+    fn lower_main(&mut self, text: &str) {
+        let main = SpanMode::Shift { sub: 0, add: 0, len: usize::MAX };
+        let Some((tree, ctx)) = self.parse(text, main, false) else {
+            self.note(Span::new(0, text.len()), "could not parse the file".to_owned());
+            return;
+        };
+        self.file = ctx;
+        self.lower_top_items(tree.root_node());
+    }
+
+    // ----- small helpers -----
+
+    fn span(&self, node: Node<'_>) -> Span {
+        self.span_of(node.start_byte(), node.end_byte())
+    }
+
+    fn span_of(&self, start: usize, end: usize) -> Span {
+        match self.file.spans {
+            SpanMode::Fixed(span) => span,
+            SpanMode::Shift { sub, add, len } => {
+                let map = |o: usize| add.saturating_add(o.saturating_sub(sub).min(len));
+                Span::new(map(start), map(end))
+            }
+        }
+    }
+
+    fn text(&self, node: Node<'_>) -> &str {
+        self.file.text.get(node.byte_range()).unwrap_or("")
+    }
+
+    fn note(&mut self, span: Span, message: String) {
+        self.program.notes.push(Note { span, message });
+    }
+
+    /// Enters one level of recursion; `false` (with a note, once) past [`MAX_DEPTH`].
+    fn enter(&mut self, node: Node<'_>) -> bool {
+        if self.depth >= MAX_DEPTH {
+            if !self.depth_noted {
+                self.depth_noted = true;
+                let span = self.span(node);
+                self.note(
+                    span,
+                    format!("nesting deeper than {MAX_DEPTH} levels: the inner part is not analysed"),
+                );
+            }
+            return false;
+        }
+        self.depth += 1;
+        true
+    }
+
+    fn leave(&mut self) {
+        self.depth = self.depth.saturating_sub(1);
+    }
+
+    fn error_note(&mut self, node: Node<'_>) {
+        let span = self.span(node);
+        let snippet: String = self.text(node).chars().take(40).collect();
+        let snippet = snippet.split_whitespace().collect::<Vec<_>>().join(" ");
+        self.note(span, format!("could not parse `{snippet}`; skipped"));
+    }
+
+    fn fresh_anon(&mut self, keyword: &str) -> String {
+        self.anon_counter += 1;
+        format!("{keyword} (anonymous #{})", self.anon_counter)
+    }
+
+    // ----- file scope -----
+
+    fn lower_top_items(&mut self, parent: Node<'_>) {
+        let mut cursor = parent.walk();
+        let children: Vec<Node<'_>> = parent.named_children(&mut cursor).collect();
+        for child in children {
+            self.lower_top_item(child);
+        }
+    }
+
+    fn lower_top_item(&mut self, node: Node<'_>) {
+        match node.kind() {
+            k::FUNCTION_DEFINITION => {
+                if self.in_header {
+                    return;
+                }
+                if let Some(function) = self.lower_function(node) {
+                    self.program.functions.push(function);
+                }
+            }
+            k::DECLARATION => {
+                let mut out = Vec::new();
+                self.lower_declaration(node, &mut out, true);
+                self.program.globals.append(&mut out);
+            }
+            k::TYPE_DEFINITION => self.lower_typedef(node),
+            k::STRUCT_SPECIFIER | k::UNION_SPECIFIER | k::ENUM_SPECIFIER => {
+                let _ = self.lower_type_specifier(node);
+                let mut pending = std::mem::take(&mut self.pending);
+                self.program.globals.append(&mut pending);
+            }
+            k::LINKAGE_SPECIFICATION => {
+                if let Some(body) = node.child_by_field_name(k::F_BODY) {
+                    if body.kind() == k::DECLARATION_LIST {
+                        if self.enter(node) {
+                            self.lower_top_items(body);
+                            self.leave();
+                        }
+                    } else {
+                        self.lower_top_item(body);
+                    }
+                }
+            }
+            k::PREPROC_IF | k::PREPROC_IFDEF => {
+                if self.enter(node) {
+                    self.lower_conditional_top(node);
+                    self.leave();
+                }
+            }
+            k::PREPROC_DEF | k::PREPROC_FUNCTION_DEF | k::PREPROC_CALL | k::PREPROC_INCLUDE => {
+                self.lower_directive(node);
+            }
+            k::COMMENT => {}
+            k::ERROR => self.error_note(node),
+            // A statement at file scope is not C (tree-sitter accepts it for robustness).
+            _ => {
+                if node.has_error() {
+                    self.error_note(node);
+                }
+            }
+        }
+    }
+
+    /// `Opaque` statement naming `names` (sorted, deduplicated).
+    fn opaque(&self, mut names: Vec<String>, span: Span) -> Stmt {
+        names.sort();
+        names.dedup();
+        Stmt { kind: StmtKind::Opaque { names }, span }
+    }
+
+    /// Root variables assigned (or whose address is taken, or incremented) anywhere in `node`,
+    /// found without recursion.
+    fn assigned_names(&self, node: Node<'_>) -> Vec<String> {
+        let mut names = Vec::new();
+        let mut cursor = node.walk();
+        'outer: loop {
+            let n = cursor.node();
+            let target = match n.kind() {
+                k::ASSIGNMENT_EXPRESSION => n.child_by_field_name(k::F_LEFT),
+                k::UPDATE_EXPRESSION => n.child_by_field_name(k::F_ARGUMENT),
+                k::POINTER_EXPRESSION
+                    if n.child_by_field_name(k::F_OPERATOR).map(|o| o.kind())
+                        == Some(k::OP_BITAND) =>
+                {
+                    n.child_by_field_name(k::F_ARGUMENT)
+                }
+                _ => None,
+            };
+            if let Some(name) = target.and_then(|t| self.root_identifier(t)) {
+                names.push(name);
+            }
+            if cursor.goto_first_child() {
+                continue;
+            }
+            loop {
+                if cursor.goto_next_sibling() {
+                    continue 'outer;
+                }
+                if !cursor.goto_parent() {
+                    break 'outer;
+                }
+            }
+        }
+        names.sort();
+        names.dedup();
+        names
+    }
+
+    /// The variable an lvalue expression names, looking through members, subscripts, `*` and
+    /// parentheses (iteratively).
+    fn root_identifier(&self, mut node: Node<'_>) -> Option<String> {
+        for _ in 0..10_000 {
+            node = match node.kind() {
+                k::IDENTIFIER => return Some(self.text(node).to_owned()),
+                k::FIELD_EXPRESSION | k::SUBSCRIPT_EXPRESSION | k::POINTER_EXPRESSION => {
+                    node.child_by_field_name(k::F_ARGUMENT)?
+                }
+                k::PARENTHESIZED_EXPRESSION | k::CAST_EXPRESSION => {
+                    node.child_by_field_name(k::F_VALUE).or_else(|| node.named_child(0))?
+                }
+                _ => return None,
+            };
+        }
+        None
+    }
+}
+
+/// `Expr` with `Unknown` kind at `span`.
+fn unknown(span: Span) -> Expr {
+    Expr::new(ExprKind::Unknown, span)
+}

@@ -1,0 +1,161 @@
+//! `mpi-dtype-lint types`: every datatype the code defines, evaluated.
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use analyzer::analysis::{analyze, signature_text, AnalysisOptions, TypeReport};
+use serde::Serialize;
+
+use crate::files::{self, DirectoryIncludes};
+use crate::AnalysisArgs;
+
+/// One entry of `types --format json`, as DESIGN.md fixes it.
+#[derive(Serialize)]
+struct JsonType {
+    file: String,
+    line: u32,
+    column: u32,
+    name: String,
+    constructor: &'static str,
+    size: Option<i128>,
+    lb: Option<i128>,
+    ub: Option<i128>,
+    extent: Option<i128>,
+    true_lb: Option<i128>,
+    true_extent: Option<i128>,
+    committed: Option<bool>,
+    signature: Option<String>,
+}
+
+/// Runs of the signature shown before "...".
+const SIGNATURE_RUNS: usize = 8;
+
+pub fn run(args: &AnalysisArgs, json: bool) -> Result<ExitCode, String> {
+    let mut errors = Vec::new();
+    let sources = files::collect(&args.paths, &mut errors);
+    let options = AnalysisOptions {
+        target: args.target,
+        model: args.mpi,
+        ..AnalysisOptions::default()
+    };
+    let mut entries = Vec::new();
+    for source in &sources {
+        let text = match files::read(&source.path) {
+            Ok(text) => text,
+            Err(e) => {
+                errors.push(e);
+                continue;
+            }
+        };
+        let directory = source
+            .path
+            .parent()
+            .map(|p| p.to_path_buf())
+            .unwrap_or_default();
+        let analysis = analyze(
+            text.as_str(),
+            source.language,
+            &options,
+            &mut DirectoryIncludes { directory },
+        );
+        for report in analysis.types() {
+            entries.push(json_entry(
+                &source.path.display().to_string(),
+                &report,
+                args,
+            ));
+        }
+    }
+    let mut out = std::io::stdout().lock();
+    let written = if json {
+        serde_json::to_writer_pretty(&mut out, &serde_json::json!({ "types": entries }))
+            .map_err(|e| e.to_string())
+            .and_then(|()| writeln!(out).map_err(|e| e.to_string()))
+    } else {
+        write_table(&mut out, &entries).map_err(|e| e.to_string())
+    };
+    written?;
+    for e in &errors {
+        eprintln!("mpi-dtype-lint: {e}");
+    }
+    Ok(if errors.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(2)
+    })
+}
+
+fn json_entry(file: &str, report: &TypeReport, args: &AnalysisArgs) -> JsonType {
+    let summary = report
+        .datatype
+        .as_ref()
+        .map(|d| (d.size(), *d.summary(args.mpi)));
+    JsonType {
+        file: file.to_owned(),
+        line: report.line,
+        column: report.column,
+        name: report.name.clone(),
+        constructor: report.constructor,
+        size: summary.map(|(size, _)| size),
+        lb: summary.map(|(_, s)| s.lb),
+        ub: summary.map(|(_, s)| s.ub),
+        extent: summary.map(|(_, s)| s.extent()),
+        true_lb: summary.map(|(_, s)| s.true_lb),
+        true_extent: summary.map(|(_, s)| s.true_extent()),
+        committed: report.committed,
+        signature: report
+            .datatype
+            .as_ref()
+            .and_then(|d| signature_text(d, SIGNATURE_RUNS)),
+    }
+}
+
+fn write_table(out: &mut impl Write, entries: &[JsonType]) -> std::io::Result<()> {
+    let show = |v: Option<i128>| v.map_or_else(|| "?".to_owned(), |v| v.to_string());
+    let rows: Vec<[String; 8]> = entries
+        .iter()
+        .map(|e| {
+            [
+                format!("{}:{}:{}", e.file, e.line, e.column),
+                e.name.clone(),
+                e.constructor.trim_start_matches("MPI_").to_owned(),
+                show(e.size),
+                show(e.lb),
+                show(e.extent),
+                format!("{}/{}", show(e.true_lb), show(e.true_extent)),
+                e.signature.clone().unwrap_or_else(|| "?".to_owned()),
+            ]
+        })
+        .collect();
+    let header = [
+        "location",
+        "handle",
+        "constructor",
+        "size",
+        "lb",
+        "extent",
+        "true lb/extent",
+        "signature",
+    ]
+    .map(str::to_owned);
+    let mut widths = header.clone().map(|h| h.len());
+    for row in &rows {
+        for (w, cell) in widths.iter_mut().zip(row) {
+            *w = (*w).max(cell.chars().count());
+        }
+    }
+    for row in std::iter::once(&header).chain(&rows) {
+        let cells: Vec<String> = row
+            .iter()
+            .zip(widths)
+            .map(|(c, w)| format!("{c:<w$}"))
+            .collect();
+        writeln!(out, "{}", cells.join("  ").trim_end())?;
+    }
+    writeln!(
+        out,
+        "{} datatype{}",
+        entries.len(),
+        if entries.len() == 1 { "" } else { "s" }
+    )
+}
