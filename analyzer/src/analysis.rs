@@ -25,6 +25,9 @@ pub struct AnalysisOptions {
 #[derive(Debug)]
 pub struct Analysis {
     pub language: Language,
+    /// The target and MPI model the values were computed for.
+    pub target: Target,
+    pub model: MpiModel,
     pub program: Program,
     pub evaluation: Evaluation,
     /// Notes about the input (parse errors, skipped constructs, evaluation limits reached).
@@ -62,6 +65,8 @@ pub fn analyze(
     notes.sort_by_key(|n| n.span.start);
     Analysis {
         language,
+        target: options.target,
+        model: options.model,
         program,
         evaluation,
         notes,

@@ -306,3 +306,89 @@ impl Expr {
         }
     }
 }
+
+/// Calls `f` on every expression the statements contain directly (initializers, conditions,
+/// right-hand sides), recursing into nested statements but not into sub-expressions.
+pub fn visit_stmt_exprs(stmts: &[Stmt], f: &mut dyn FnMut(&Expr)) {
+    for stmt in stmts {
+        match &stmt.kind {
+            StmtKind::Decl(d) => {
+                if let Some(init) = &d.init {
+                    visit_init(init, f);
+                }
+            }
+            StmtKind::Assign { target, value } => {
+                f(target);
+                f(value);
+            }
+            StmtKind::Eval(e) | StmtKind::Return(Some(e)) => f(e),
+            StmtKind::If {
+                cond,
+                then,
+                otherwise,
+            } => {
+                f(cond);
+                visit_stmt_exprs(then, f);
+                visit_stmt_exprs(otherwise, f);
+            }
+            StmtKind::Loop {
+                init,
+                cond,
+                step,
+                body,
+                ..
+            } => {
+                visit_stmt_exprs(init, f);
+                if let Some(c) = cond {
+                    f(c);
+                }
+                visit_stmt_exprs(step, f);
+                visit_stmt_exprs(body, f);
+            }
+            StmtKind::Block(b) => visit_stmt_exprs(b, f),
+            StmtKind::Return(None)
+            | StmtKind::Break
+            | StmtKind::Continue
+            | StmtKind::Opaque { .. } => {}
+        }
+    }
+}
+
+fn visit_init(init: &Init, f: &mut dyn FnMut(&Expr)) {
+    match init {
+        Init::Expr(e) => f(e),
+        Init::List(items) => items.iter().for_each(|(_, i)| visit_init(i, f)),
+    }
+}
+
+/// Calls `f` on an expression and every sub-expression in it, outermost first.
+pub fn visit_expr(e: &Expr, f: &mut dyn FnMut(&Expr)) {
+    f(e);
+    match &e.kind {
+        ExprKind::Unary(_, a)
+        | ExprKind::Cast(_, a)
+        | ExprKind::SizeofExpr(a)
+        | ExprKind::AddrOf(a)
+        | ExprKind::Deref(a) => visit_expr(a, f),
+        ExprKind::Binary(_, a, b) => {
+            visit_expr(a, f);
+            visit_expr(b, f);
+        }
+        ExprKind::Cond(a, b, c) => {
+            visit_expr(a, f);
+            visit_expr(b, f);
+            visit_expr(c, f);
+        }
+        ExprKind::Call { args, .. } | ExprKind::ArrayCtor(args) => {
+            args.iter().for_each(|a| visit_expr(a, f))
+        }
+        ExprKind::Index { base, indices } => {
+            visit_expr(base, f);
+            indices.iter().for_each(|a| visit_expr(a, f));
+        }
+        ExprKind::Member { base, .. } => visit_expr(base, f),
+        ExprKind::IncDec { target, .. } => visit_expr(target, f),
+        _ => {}
+    }
+}
+

@@ -4,8 +4,10 @@
 //! user's code are data (unknown values, notes), never `Err` and never a panic.
 
 pub mod analysis;
+pub mod checks;
 pub mod dtype;
 pub mod eval;
+pub mod fix;
 pub mod ir;
 pub mod layout;
 pub mod source;

@@ -1,7 +1,10 @@
 //! `mpi-dtype-lint`: the command line front end over the analyzer.
 
 mod commands;
+mod config;
 mod files;
+mod lint;
+mod output;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -10,33 +13,91 @@ use analyzer::dtype::MpiModel;
 use analyzer::layout::Target;
 use clap::{Parser, Subcommand, ValueEnum};
 
+use config::Config;
+use lint::Settings;
+
 /// Lint C and Fortran code that builds MPI derived datatypes.
 #[derive(Parser)]
-#[command(name = "mpi-dtype-lint", version, about)]
+#[command(name = "mpi-dtype-lint", version, about, args_conflicts_with_subcommands = true)]
 struct Cli {
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
+    #[command(flatten)]
+    lint: LintArgs,
 }
 
 #[derive(Subcommand)]
 enum Command {
     /// Every datatype the code defines, evaluated as MPI will.
     Types(TypesArgs),
+    /// The rules, with their default severity.
+    Rules,
+    /// A rule's documentation.
+    Explain {
+        /// The rule id (see `rules`).
+        rule: String,
+    },
 }
 
 /// Options every analysing command takes.
 #[derive(clap::Args, Clone, Debug)]
 pub struct AnalysisArgs {
-    /// Target ABI (x86_64-linux-gnu, i686-linux-gnu, aarch64-linux-gnu, powerpc64le-linux-gnu,
-    /// x86_64-windows-msvc).
-    #[arg(long, value_parser = parse_target, default_value = "x86_64-linux-gnu")]
-    pub target: Target,
-    /// Whose arithmetic to reproduce where MPI libraries differ: standard, mpich or openmpi.
-    #[arg(long, value_parser = parse_model, default_value = "standard")]
-    pub mpi: MpiModel,
+    /// Target ABI: x86_64-linux-gnu (default), i686-linux-gnu, aarch64-linux-gnu,
+    /// powerpc64le-linux-gnu, x86_64-windows-msvc.
+    #[arg(long, value_parser = parse_target)]
+    pub target: Option<Target>,
+    /// Whose arithmetic to reproduce where MPI libraries differ: standard (default), mpich,
+    /// openmpi.
+    #[arg(long, value_parser = parse_model)]
+    pub mpi: Option<MpiModel>,
     /// Files and directories to analyse.
     #[arg(default_value = ".")]
     pub paths: Vec<PathBuf>,
+}
+
+#[derive(clap::Args, Clone, Debug)]
+pub struct LintArgs {
+    #[command(flatten)]
+    pub analysis: AnalysisArgs,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "human")]
+    pub format: Format,
+    /// Only these rules (comma-separated ids, or `all`).
+    #[arg(long, value_delimiter = ',')]
+    pub select: Option<Vec<String>>,
+    /// Skip these rules (comma-separated ids).
+    #[arg(long, value_delimiter = ',')]
+    pub ignore: Vec<String>,
+    /// Use this configuration file for every file instead of the nearest `.mpi-dtype-lint.toml`.
+    #[arg(long)]
+    pub config: Option<PathBuf>,
+    /// Apply the safe fixes to the files.
+    #[arg(long)]
+    pub fix: bool,
+    /// With --fix or --diff, also apply fixes marked unsafe.
+    #[arg(long)]
+    pub unsafe_fixes: bool,
+    /// Print the fixes as a unified diff; write nothing.
+    #[arg(long)]
+    pub diff: bool,
+    /// Print the number of findings per rule after the findings.
+    #[arg(long)]
+    pub statistics: bool,
+    /// Print nothing but errors (the exit status still tells).
+    #[arg(long, short)]
+    pub quiet: bool,
+    /// Do not respect .gitignore and .ignore files.
+    #[arg(long)]
+    pub no_ignore: bool,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum Format {
+    Human,
+    Json,
+    Sarif,
+    Github,
+    Gcc,
 }
 
 #[derive(clap::Args)]
@@ -64,9 +125,12 @@ fn parse_model(s: &str) -> Result<MpiModel, String> {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Types(args) => {
+        Some(Command::Types(args)) => {
             commands::types::run(&args.analysis, matches!(args.format, TypesFormat::Json))
         }
+        Some(Command::Rules) => commands::rules::list(),
+        Some(Command::Explain { rule }) => commands::rules::explain(&rule),
+        None => settings(&cli.lint).and_then(|s| commands::lint::run(&cli.lint, &s)),
     };
     match result {
         Ok(code) => code,
@@ -75,4 +139,19 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+fn settings(args: &LintArgs) -> Result<Settings, String> {
+    for id in args.select.iter().flatten().chain(&args.ignore) {
+        if id != "all" && analyzer::checks::rule(id).is_none() {
+            return Err(format!("no rule `{id}` (see `mpi-dtype-lint rules`)"));
+        }
+    }
+    Ok(Settings {
+        target: args.analysis.target,
+        model: args.analysis.mpi,
+        select: args.select.clone(),
+        ignore: args.ignore.clone(),
+        config: args.config.as_deref().map(Config::load).transpose()?,
+    })
 }

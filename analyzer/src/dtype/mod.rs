@@ -19,7 +19,7 @@ use crate::layout::Target;
 
 pub use error::{DtypeError, IntKind};
 pub use node::{Datatype, Summary};
-pub use predefined::{Marker, Predefined};
+pub use predefined::{Marker, Predefined, Repr};
 pub use signature::{compare_signatures, SignatureComparison, SignatureRun, SignatureRuns};
 pub use typemap::{Block, Entry, Typemap, DEFAULT_BUDGET};
 

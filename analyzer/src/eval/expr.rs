@@ -314,7 +314,10 @@ impl<'p> Evaluator<'p> {
                 Ty::Array(t, _) => Some(*t),
                 _ => None,
             },
-            ExprKind::AddrOf(_) => Some(Ty::Pointer(Box::new(Ty::Void))),
+            ExprKind::AddrOf(inner) => {
+                let target = self.static_type(state, inner).unwrap_or(Ty::Void);
+                Some(Ty::Pointer(Box::new(target)))
+            }
             ExprKind::Cast(ty, _) => Some(ty.clone()),
             _ => None,
         }
@@ -800,6 +803,9 @@ fn mpi_constant(ev: &mut Evaluator, state: &mut State, name: &str) -> Value {
         "MPI_DISTRIBUTE_DFLT_DARG" => Value::Int(DFLT_DARG),
         "MPI_UNDEFINED" => Value::Named("MPI_UNDEFINED"),
         "MPI_DATATYPE_NULL" => Value::Named("MPI_DATATYPE_NULL"),
+        "MPI_ANY_SOURCE" => Value::Named("MPI_ANY_SOURCE"),
+        "MPI_ANY_TAG" => Value::Named("MPI_ANY_TAG"),
+        "MPI_PROC_NULL" => Value::Named("MPI_PROC_NULL"),
         "MPI_BOTTOM" => Value::Ref(Place {
             object: Evaluator::bottom(state),
             path: Vec::new(),

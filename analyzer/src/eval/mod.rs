@@ -16,7 +16,7 @@ use crate::ir::{Function, Program};
 use crate::layout::Target;
 use crate::source::Span;
 
-pub use mpi::{MpiFunction, MPI_FUNCTIONS};
+pub use mpi::{ConstructorKind, Effect, MpiFunction, Role, MPI_FUNCTIONS};
 use value::{HandleId, State, Tri};
 
 /// Evaluation limits: the cost of evaluation follows the code, never the data.
@@ -97,6 +97,11 @@ pub enum ArgumentValue {
     },
     /// A buffer: what it points into (variable name, declared type) and where.
     Buffer(Buffer),
+    /// An array argument (block lengths, displacements, types, sizes): how many elements the
+    /// array has from the argument to its end, when it is a declared one-dimensional array.
+    Array {
+        capacity: Option<i128>,
+    },
     Named(&'static str),
     Unknown,
 }
@@ -111,6 +116,36 @@ pub struct Buffer {
     pub offset: Option<i128>,
     /// Size of the object in bytes, when known.
     pub object_bytes: Option<i128>,
+    /// What one element of the buffer is, from the argument's static type.
+    pub element: Option<Element>,
+}
+
+/// The element type of a buffer: what the data in it is declared as.
+#[derive(Clone, Debug)]
+pub struct Element {
+    /// The type (typedefs not resolved: the name the program uses).
+    pub ty: crate::ir::Ty,
+    /// The type with typedefs resolved.
+    pub resolved: crate::ir::Ty,
+    pub size: Option<i128>,
+    pub align: Option<i128>,
+    /// For a struct or a `SEQUENCE`/`BIND(C)` derived type, its scalar members in declaration
+    /// order (nested aggregates flattened); `None` when the layout is not known; empty for a
+    /// scalar type.
+    pub members: Option<Vec<Member>>,
+}
+
+/// A scalar member of an aggregate (or an array of scalars), at its byte offset.
+#[derive(Clone, Debug)]
+pub struct Member {
+    /// `x`, `pos[1].y`.
+    pub name: String,
+    pub offset: i128,
+    /// Size of one scalar.
+    pub size: i128,
+    /// Number of scalars (array members).
+    pub count: i128,
+    pub ty: crate::ir::Ty,
 }
 
 /// An MPI call as evaluated on one path.

@@ -2,10 +2,10 @@
 //! abstract state (constructors build datatypes with the engine; queries write results; address
 //! calls compute addresses). Every call in the table is recorded with its evaluated arguments.
 
-use super::value::{HandleState, ObjectKind, Place, State, Tri, Value};
+use super::value::{HandleState, ObjectKind, PathElem, Place, State, Tri, Value};
 use super::{Argument, ArgumentValue, Buffer, Evaluator, Handle, MpiCall, TypeDefinition};
 use crate::dtype::{Api, Constructor, Datatype, Distribution, DtypeError, Order, Predefined};
-use crate::ir::{Expr, ExprKind};
+use crate::ir::{Expr, ExprKind, Ty};
 use crate::source::Span;
 
 /// What a parameter is for.
@@ -698,8 +698,9 @@ impl<'p> Evaluator<'p> {
             IntArray | AintArray | DatatypeArray | DistribArray => {
                 let start = self.eval(state, arg);
                 let values = array_len.and_then(|n| self.read_array(state, &start, n));
+                let capacity = self.array_capacity(state, &start);
                 (
-                    ArgumentValue::Unknown,
+                    ArgumentValue::Array { capacity },
                     values.map_or(RawArg::None, RawArg::Array),
                 )
             }
@@ -721,7 +722,7 @@ impl<'p> Evaluator<'p> {
             }
             Buf | Location => {
                 let v = self.location(state, arg);
-                (self.buffer(state, &v), RawArg::Value(v))
+                (self.buffer(state, arg, &v), RawArg::Value(v))
             }
             NewType | OutInt | OutAint => (
                 ArgumentValue::Unknown,
@@ -734,6 +735,29 @@ impl<'p> Evaluator<'p> {
                 }
                 (ArgumentValue::Unknown, RawArg::None)
             }
+        }
+    }
+
+    /// How many elements of a one-dimensional array there are from `start` to its end.
+    fn array_capacity(&mut self, state: &mut State, start: &Value) -> Option<i128> {
+        let Value::Ref(place) = start else {
+            return None;
+        };
+        let mut array = self.resolve_alias(state, place.clone());
+        let first = match array.path.last() {
+            Some(PathElem::Index(i)) => {
+                let i = *i;
+                array.path.pop();
+                i
+            }
+            _ => 0,
+        };
+        let ty = self.place_type(state, &array)?;
+        match self.resolve(&ty).clone() {
+            Ty::Array(_, dims) if dims.len() == 1 => {
+                Some(self.element_count(state, &dims)? - first)
+            }
+            _ => None,
         }
     }
 
@@ -761,7 +785,7 @@ impl<'p> Evaluator<'p> {
         }
     }
 
-    fn buffer(&mut self, state: &mut State, v: &Value) -> ArgumentValue {
+    fn buffer(&mut self, state: &mut State, arg: &Expr, v: &Value) -> ArgumentValue {
         let (object, offset) = match v {
             Value::Ref(place) => {
                 let place = self.resolve_alias(state, place.clone());
@@ -782,11 +806,15 @@ impl<'p> Evaluator<'p> {
             ObjectKind::Heap { bytes } => (None, *bytes),
             _ => (None, None),
         };
+        let element = self
+            .static_type(state, arg)
+            .and_then(|ty| self.element_info(state, &ty));
         ArgumentValue::Buffer(Buffer {
             object: o.name.clone(),
             declared,
             offset,
             object_bytes,
+            element,
         })
     }
 
@@ -835,7 +863,19 @@ impl<'p> Evaluator<'p> {
                 };
                 let target_span = args.last().map_or(span, |a| a.span);
                 let datatype = self.build(kind, function.api(), raw);
-                self.define(state, function, span, target_span, out, datatype);
+                let h = self.define(state, function, span, target_span, out, datatype);
+                // MPI_Type_dup: "the new datatype has the same committed state as the old one".
+                if kind == K::Dup {
+                    if let Value::Handle(old) = value(0) {
+                        let committed = self.handle_state(state, old).committed;
+                        if let Some(entry) = state.handles.get_mut(&h) {
+                            entry.committed = committed;
+                        }
+                        if committed == Tri::Yes {
+                            self.ever_committed.insert(h);
+                        }
+                    }
+                }
             }
             Effect::Commit | Effect::Free => {
                 if let Value::Handle(h) = value(0) {
@@ -852,12 +892,8 @@ impl<'p> Evaluator<'p> {
                         }
                     }
                 }
-                if function.effect == Effect::Free {
-                    // MPI_Type_free sets the handle to MPI_DATATYPE_NULL.
-                    if let Some(place) = args.first().and_then(|a| self.out_place(state, a)) {
-                        self.write_place(state, &place, Value::Named("MPI_DATATYPE_NULL"));
-                    }
-                }
+                // MPI_Type_free sets the variable to MPI_DATATYPE_NULL; it keeps the freed handle
+                // here so that later uses are known as uses after the free.
             }
             Effect::Size => {
                 let v = self
@@ -1080,7 +1116,7 @@ impl<'p> Evaluator<'p> {
         target_span: Span,
         out: &Place,
         datatype: Option<Result<Datatype, DtypeError>>,
-    ) {
+    ) -> usize {
         self.handles.push(Handle {
             datatype: datatype.clone(),
             predefined: None,
@@ -1117,6 +1153,7 @@ impl<'p> Evaluator<'p> {
                 });
             }
         }
+        h
     }
 }
 

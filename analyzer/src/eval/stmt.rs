@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use super::value::{ObjectKind, Place, State, Value};
 use super::Evaluator;
-use crate::ir::{Expr, ExprKind, Function, Stmt, StmtKind};
+use crate::ir::{visit_expr, visit_stmt_exprs, Expr, ExprKind, Function, Stmt, StmtKind};
 use crate::source::Span;
 
 /// States of the paths that left a loop or a function early, collected until they rejoin.
@@ -474,36 +474,6 @@ fn collect_in_expr(e: &Expr, out: &mut Vec<String>) {
     });
 }
 
-fn visit_expr(e: &Expr, f: &mut dyn FnMut(&Expr)) {
-    f(e);
-    match &e.kind {
-        ExprKind::Unary(_, a)
-        | ExprKind::Cast(_, a)
-        | ExprKind::SizeofExpr(a)
-        | ExprKind::AddrOf(a)
-        | ExprKind::Deref(a) => visit_expr(a, f),
-        ExprKind::Binary(_, a, b) => {
-            visit_expr(a, f);
-            visit_expr(b, f);
-        }
-        ExprKind::Cond(a, b, c) => {
-            visit_expr(a, f);
-            visit_expr(b, f);
-            visit_expr(c, f);
-        }
-        ExprKind::Call { args, .. } | ExprKind::ArrayCtor(args) => {
-            args.iter().for_each(|a| visit_expr(a, f))
-        }
-        ExprKind::Index { base, indices } => {
-            visit_expr(base, f);
-            indices.iter().for_each(|a| visit_expr(a, f));
-        }
-        ExprKind::Member { base, .. } => visit_expr(base, f),
-        ExprKind::IncDec { target, .. } => visit_expr(target, f),
-        _ => {}
-    }
-}
-
 /// Calls every function name called in the statements.
 pub(crate) fn visit_calls(stmts: &[Stmt], f: &mut dyn FnMut(&str)) {
     let mut on_expr = |e: &Expr| {
@@ -516,47 +486,3 @@ pub(crate) fn visit_calls(stmts: &[Stmt], f: &mut dyn FnMut(&str)) {
     visit_stmt_exprs(stmts, &mut on_expr);
 }
 
-fn visit_stmt_exprs(stmts: &[Stmt], f: &mut dyn FnMut(&Expr)) {
-    for stmt in stmts {
-        match &stmt.kind {
-            StmtKind::Decl(d) => {
-                if let Some(crate::ir::Init::Expr(e)) = &d.init {
-                    f(e);
-                }
-            }
-            StmtKind::Assign { target, value } => {
-                f(target);
-                f(value);
-            }
-            StmtKind::Eval(e) | StmtKind::Return(Some(e)) => f(e),
-            StmtKind::If {
-                cond,
-                then,
-                otherwise,
-            } => {
-                f(cond);
-                visit_stmt_exprs(then, f);
-                visit_stmt_exprs(otherwise, f);
-            }
-            StmtKind::Loop {
-                init,
-                cond,
-                step,
-                body,
-                ..
-            } => {
-                visit_stmt_exprs(init, f);
-                if let Some(c) = cond {
-                    f(c);
-                }
-                visit_stmt_exprs(step, f);
-                visit_stmt_exprs(body, f);
-            }
-            StmtKind::Block(b) => visit_stmt_exprs(b, f),
-            StmtKind::Return(None)
-            | StmtKind::Break
-            | StmtKind::Continue
-            | StmtKind::Opaque { .. } => {}
-        }
-    }
-}

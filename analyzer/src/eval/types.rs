@@ -3,7 +3,7 @@
 //! `SEQUENCE`/`BIND(C)` derived types. Bit-fields and other derived types are unknown.
 
 use super::value::{Path, PathElem, State};
-use super::Evaluator;
+use super::{Element, Evaluator, Member};
 use crate::ir::{Aggregate, AggregateKind, ArrayDim, Ty};
 use crate::layout::{CType, FortranType};
 
@@ -274,5 +274,81 @@ impl<'p> Evaluator<'p> {
             };
         }
         Some(ty)
+    }
+}
+
+/// Members flattened per element type at most (an element with more is not described).
+const MAX_MEMBERS: usize = 4096;
+
+impl<'p> Evaluator<'p> {
+    /// What one element of a buffer of type `ty` is: a pointer's target, an array's innermost
+    /// element, or the type itself; with its scalar members when it is an aggregate.
+    pub(crate) fn element_info(&mut self, state: &mut State, ty: &Ty) -> Option<Element> {
+        let mut ty = match self.resolve(ty) {
+            Ty::Pointer(inner) => (**inner).clone(),
+            _ => ty.clone(),
+        };
+        while let Ty::Array(inner, _) = self.resolve(&ty) {
+            ty = (**inner).clone();
+        }
+        let layout = self.layout(state, &ty);
+        let mut members = Vec::new();
+        let complete = self.aggregate(&ty).is_none()
+            || self.flatten(state, &ty, "", 0, 0, &mut members).is_some();
+        Some(Element {
+            resolved: self.resolve(&ty).clone(),
+            ty,
+            size: layout.map(|l| l.size),
+            align: layout.map(|l| l.align),
+            members: complete.then_some(members),
+        })
+    }
+
+    /// Appends the scalar members of aggregate `ty` placed at `base`, in declaration order.
+    fn flatten(
+        &mut self,
+        state: &mut State,
+        ty: &Ty,
+        prefix: &str,
+        base: i128,
+        depth: usize,
+        out: &mut Vec<Member>,
+    ) -> Option<()> {
+        if depth > MAX_TYPE_DEPTH {
+            return None;
+        }
+        let agg = self.aggregate(ty)?;
+        let (_, fields) = self.aggregate_layout(state, agg, 0)?;
+        for (name, offset, field_ty) in fields {
+            let name = format!("{prefix}{name}");
+            let (scalar, count) = match self.resolve(&field_ty).clone() {
+                Ty::Array(inner, dims) => (*inner, self.element_count(state, &dims)?),
+                other => (other, 1),
+            };
+            let at = base + offset;
+            if self.aggregate(&scalar).is_some() {
+                let size = self.layout(state, &scalar)?.size;
+                for i in 0..count {
+                    if out.len() > MAX_MEMBERS {
+                        return None;
+                    }
+                    let label = if count > 1 { format!("{name}[{i}].") } else { format!("{name}.") };
+                    self.flatten(state, &scalar, &label, at + i * size, depth + 1, out)?;
+                }
+            } else {
+                let size = self.layout(state, &scalar)?.size;
+                out.push(Member {
+                    name,
+                    offset: at,
+                    size,
+                    count,
+                    ty: scalar,
+                });
+            }
+            if out.len() > MAX_MEMBERS {
+                return None;
+            }
+        }
+        Some(())
     }
 }

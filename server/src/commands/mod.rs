@@ -1,3 +1,5 @@
 //! The subcommands.
 
+pub mod lint;
+pub mod rules;
 pub mod types;

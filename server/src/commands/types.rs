@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use analyzer::analysis::{analyze, signature_text, AnalysisOptions, TypeReport};
 use serde::Serialize;
 
-use crate::files::{self, DirectoryIncludes};
+use crate::files::{self, Includes};
 use crate::AnalysisArgs;
 
 /// One entry of `types --format json`, as DESIGN.md fixes it.
@@ -32,10 +32,10 @@ const SIGNATURE_RUNS: usize = 8;
 
 pub fn run(args: &AnalysisArgs, json: bool) -> Result<ExitCode, String> {
     let mut errors = Vec::new();
-    let sources = files::collect(&args.paths, &mut errors);
+    let sources = files::collect(&args.paths, true, &mut errors);
     let options = AnalysisOptions {
-        target: args.target,
-        model: args.mpi,
+        target: args.target.unwrap_or_default(),
+        model: args.mpi.unwrap_or_default(),
         ..AnalysisOptions::default()
     };
     let mut entries = Vec::new();
@@ -47,16 +47,11 @@ pub fn run(args: &AnalysisArgs, json: bool) -> Result<ExitCode, String> {
                 continue;
             }
         };
-        let directory = source
-            .path
-            .parent()
-            .map(|p| p.to_path_buf())
-            .unwrap_or_default();
         let analysis = analyze(
             text.as_str(),
             source.language,
             &options,
-            &mut DirectoryIncludes { directory },
+            &mut Includes::new(&source.path, &[]),
         );
         for report in analysis.types() {
             entries.push(json_entry(
@@ -89,7 +84,7 @@ fn json_entry(file: &str, report: &TypeReport, args: &AnalysisArgs) -> JsonType 
     let summary = report
         .datatype
         .as_ref()
-        .map(|d| (d.size(), *d.summary(args.mpi)));
+        .map(|d| (d.size(), *d.summary(args.mpi.unwrap_or_default())));
     JsonType {
         file: file.to_owned(),
         line: report.line,

@@ -1,0 +1,101 @@
+use super::scalar::{self, Scalar};
+use crate::ir::Ty;
+use super::{handle_text, messages, same_buffer, Context, Diagnostic, Rule, Severity};
+
+pub(crate) static RULE: Rule = Rule {
+    id: "buffer-type-mismatch",
+    summary: "the buffer's element type differs from the datatype's basic types",
+    docs: DOCS,
+    severity: Severity::Error,
+    check,
+};
+
+const DOCS: &str = r#"## What it finds
+
+A communication, packing or I/O call whose buffer is declared as an array of (or pointer to) a
+scalar type — C `long`, `double`, `int32_t`, Fortran `real(8)`, `integer` — while the datatype's
+typemap holds basic types of another class or size: `MPI_INT` on a `long` buffer,
+`contiguous(2, MPI_INT)` on `long`, `MPI_FLOAT` on `double`, `MPI_REAL` on `real(kind=8)`.
+`MPI_BYTE` and `MPI_PACKED` match any buffer; one-byte character and integer types match each
+other.
+
+## Why it is a bug
+
+MPI-4.1 §3.3.1: the types of the buffer's entries must match the basic types of the datatype.
+Otherwise a send transmits half-values and the wrong representation, and a receive writes
+values the program then reads with another type. Heterogeneous-safe conversions make it worse:
+the library converts the bytes to the wrong type.
+
+## Example
+
+```c
+long counts[64];
+MPI_Bcast(counts, 64, MPI_INT, 0, comm);     /* long is 8 bytes, MPI_INT 4 */
+```
+
+```fortran
+real(8) :: u(100)
+call MPI_Send(u, 100, MPI_REAL, 1, 0, comm, ierr)   ! MPI_REAL is real(4)
+```
+
+## Fix
+
+Use the datatype of the declared type (`MPI_LONG`, `MPI_DOUBLE`, `MPI_DOUBLE_PRECISION` or
+`MPI_REAL8`), or change the declaration.
+"#;
+
+/// Signature runs looked at per call.
+const BUDGET: u64 = 1 << 16;
+
+fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
+    let target = cx.analysis.target;
+    for site in &cx.sites {
+        for m in messages(site.function) {
+            let Some(element) = same_buffer(site, m.buf).and_then(|b| b.element.as_ref()) else {
+                continue;
+            };
+            let Some(size) = element.size else {
+                continue;
+            };
+            let Some(declared) = scalar::of_type(&element.resolved, size) else {
+                continue;
+            };
+            let Some(dt) = cx.datatype_at(site, m.datatype) else {
+                continue;
+            };
+            let mut runs = dt.signature_runs(1).with_budget(BUDGET);
+            let mismatch = runs.by_ref().find_map(|run| {
+                let basic: Scalar = scalar::of_basic(run.basic, target)?;
+                (!basic.matches(declared)).then_some(run.basic)
+            });
+            let (Some(basic), false) = (mismatch, runs.over_budget()) else {
+                continue;
+            };
+            let (Some(span), Some(type_span)) = (site.arg_span(m.buf), site.arg_span(m.datatype))
+            else {
+                continue;
+            };
+            let declared_name = cx.text(span).trim().to_owned();
+            out.push(cx.diagnostic(
+                &RULE,
+                span,
+                format!(
+                    "`{declared_name}` holds {} ({size} bytes each) but `{}` describes {} ({} bytes)",
+                    type_words(&element.ty),
+                    handle_text(cx.text(type_span)),
+                    basic,
+                    basic.basic_layout(target).map_or(0, |l| l.size)
+                ),
+            ));
+        }
+    }
+}
+
+fn type_words(ty: &Ty) -> String {
+    match ty {
+        Ty::C(c) => format!("`{}`", c.spelling()),
+        Ty::Named(n) => format!("`{n}`"),
+        Ty::Fortran { ty, .. } => format!("`{}`", ty.keyword()),
+        _ => "values".to_owned(),
+    }
+}

@@ -1,0 +1,163 @@
+use super::{handle_text, in_case_of, CallSite, Context, Diagnostic, Rule, Severity};
+use crate::eval::Role;
+use crate::eval::value::Tri;
+use crate::eval::ArgumentValue;
+use crate::fix::{Applicability, Edit, Fix};
+use crate::source::{Language, Span};
+
+pub(crate) static RULE: Rule = Rule {
+    id: "missing-commit",
+    summary: "a derived datatype used in communication, packing or I/O before it is committed",
+    docs: DOCS,
+    severity: Severity::Error,
+    check,
+};
+
+const DOCS: &str = r#"## What it finds
+
+A derived datatype passed to a communication, packing, one-sided or I/O call (`MPI_Send`,
+`MPI_Bcast`, `MPI_Pack`, `MPI_File_set_view`, ...) on a path where `MPI_Type_commit` has not
+been called on it. The check is flow-sensitive: a commit after the use does not count. When
+the type is committed on some paths only (for example inside an `if`), the finding is a
+lower-severity warning that says so.
+
+Queries (`MPI_Type_size`, `MPI_Type_get_extent`, ...) and using the type as the old type of
+another constructor do not need a commit, and are not reported.
+
+## Why it is a bug
+
+MPI-4.1 §5.1.9: "A datatype object has to be committed before it can be used in a
+communication." An uncommitted type is an invalid argument: MPICH aborts with
+`Invalid datatype`, Open MPI returns `MPI_ERR_TYPE`, or the call silently misbehaves in
+builds without argument checking.
+
+## Example
+
+```c
+MPI_Type_vector(n, 1, n, MPI_DOUBLE, &column);
+MPI_Send(a, 1, column, 1, 0, comm);   /* column was never committed */
+```
+
+## Fix
+
+Commit the type right after constructing it:
+
+```c
+MPI_Type_vector(n, 1, n, MPI_DOUBLE, &column);
+MPI_Type_commit(&column);
+```
+"#;
+
+fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
+    for site in &cx.sites {
+        for (i, role) in site.function.params.iter().enumerate() {
+            if *role != Role::MessageType {
+                continue;
+            }
+            if let Some(d) = finding(cx, site, i) {
+                out.push(d);
+            }
+        }
+    }
+}
+
+fn finding(cx: &Context<'_>, site: &CallSite<'_>, i: usize) -> Option<Diagnostic> {
+    let mut states = Vec::new();
+    let mut handle = None;
+    for v in site.values(i) {
+        let Some(ArgumentValue::Datatype {
+            handle: h,
+            committed,
+            ..
+        }) = v
+        else {
+            return None;
+        };
+        if !cx.is_derived(*h) {
+            return None;
+        }
+        handle.get_or_insert(*h);
+        states.push(*committed);
+    }
+    let span = site.arg_span(i)?;
+    let name = handle_text(cx.text(span));
+    let never = states.iter().all(|s| *s == Tri::No);
+    let (severity, message) = if never {
+        (
+            Severity::Error,
+            format!(
+                "datatype `{name}` is used in `{}` but is not committed",
+                site.function.name
+            ),
+        )
+    } else if states.iter().any(|s| *s != Tri::Yes) {
+        (
+            Severity::Warning,
+            format!(
+                "datatype `{name}` may be uncommitted when `{}` uses it: it is committed on some paths only",
+                site.function.name
+            ),
+        )
+    } else {
+        return None;
+    };
+    let mut d = cx.diagnostic(&RULE, span, message);
+    d.severity = severity;
+    if never {
+        d.fixes.extend(commit_fix(cx, handle?));
+    }
+    Some(d)
+}
+
+/// Inserts the commit on the line after the constructor call that made the handle.
+fn commit_fix(cx: &Context<'_>, handle: usize) -> Option<Fix> {
+    let definition = cx
+        .analysis
+        .evaluation
+        .definitions
+        .iter()
+        .find(|d| d.handles.contains(&handle))?;
+    let target = handle_text(cx.text(definition.target_span));
+    let call_text = cx.text(definition.span);
+    let text = cx.analysis.text();
+    let (indent, _) = cx.line_indent(definition.span.start);
+    let insertion = match cx.language() {
+        Language::C => {
+            // After the `;` ending the constructor's statement, when it ends its line.
+            let semicolon = definition.span.end + text[definition.span.end..].find(';')?;
+            let (_, line_end) = cx.line_indent(semicolon);
+            if !text[semicolon + 1..line_end].trim().is_empty()
+                && !text[semicolon + 1..line_end].trim_start().starts_with('/')
+            {
+                return None;
+            }
+            let commit = in_case_of(call_text, "MPI_Type_commit");
+            (line_end, format!("\n{indent}{commit}(&{target});"))
+        }
+        Language::Fortran { .. } => {
+            let (_, end) = cx.line_indent(definition.span.end.saturating_sub(1));
+            let commit = in_case_of(call_text, "MPI_Type_commit");
+            let call = in_case_of(call_text, "call");
+            let ierror = fortran_ierror(text, definition.target_span, definition.span);
+            let args = match ierror {
+                Some(e) => format!("{target}, {e}"),
+                None => target.to_owned(),
+            };
+            (end, format!("\n{indent}{call} {commit}({args})"))
+        }
+    };
+    Some(Fix {
+        title: format!("Commit `{target}` after it is constructed"),
+        applicability: Applicability::Safe,
+        edits: vec![Edit::insert(insertion.0, insertion.1)],
+    })
+}
+
+/// The `ierror` argument written after the new-type argument of a Fortran constructor call.
+fn fortran_ierror(text: &str, target: Span, call: Span) -> Option<String> {
+    let after = text.get(target.end..call.end)?;
+    let after = after.trim_start().strip_prefix(',')?;
+    let close = after.rfind(')')?;
+    let ierror = after[..close].trim();
+    (!ierror.is_empty() && !ierror.contains([',', '\n'])).then(|| ierror.to_owned())
+}

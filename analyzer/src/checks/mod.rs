@@ -1,0 +1,339 @@
+//! The rules. Each lives in its own file with its documentation on it; [`RULES`] is the one
+//! registry. A rule reads the evaluated program and reports only what evaluation proves: every
+//! evaluation of a call that reaches it must show the problem (a rule that reports a
+//! path-dependent "maybe" says so in its message and uses a lower severity).
+
+mod buffer_overflow;
+mod buffer_type_mismatch;
+mod count_mismatch;
+mod deprecated_api;
+mod displacement_mismatch;
+mod extent_mismatch;
+mod field_type_mismatch;
+mod fields;
+mod invalid_argument;
+mod misaligned_displacement;
+mod missing_commit;
+mod overlapping_receive;
+mod scalar;
+mod signature_mismatch;
+mod suppression;
+mod type_leak;
+mod use_after_free;
+
+use std::collections::BTreeMap;
+
+use crate::analysis::Analysis;
+use crate::dtype::{Datatype, MpiModel};
+use crate::eval::value::HandleId;
+use crate::eval::{ArgumentValue, Buffer, MpiCall, MpiFunction, Role};
+use crate::fix::Fix;
+use crate::source::{Language, Span};
+
+pub use suppression::Suppressions;
+
+/// How serious a finding is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Severity {
+    /// The program is wrong on every path that reaches the finding.
+    Error,
+    /// Wrong on some paths, or wrong by the standard while libraries may accept it.
+    Warning,
+    Info,
+}
+
+impl Severity {
+    pub fn name(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Info => "info",
+        }
+    }
+}
+
+/// A rule: its stable id, its documentation and its check.
+pub struct Rule {
+    /// Kebab-case id; part of the public contract (config, suppressions, JSON, SARIF).
+    pub id: &'static str,
+    /// One line: what the rule finds.
+    pub summary: &'static str,
+    /// Markdown: what it finds, why it is a bug, an example, the fix, references.
+    pub docs: &'static str,
+    pub severity: Severity,
+    check: fn(&Context<'_>, &mut Vec<Diagnostic>),
+}
+
+impl std::fmt::Debug for Rule {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.id)
+    }
+}
+
+/// Every rule, in the order DESIGN.md lists them.
+pub static RULES: &[&Rule] = &[
+    &missing_commit::RULE,
+    &use_after_free::RULE,
+    &type_leak::RULE,
+    &deprecated_api::RULE,
+    &extent_mismatch::RULE,
+    &displacement_mismatch::RULE,
+    &field_type_mismatch::RULE,
+    &signature_mismatch::RULE,
+    &buffer_type_mismatch::RULE,
+    &buffer_overflow::RULE,
+    &overlapping_receive::RULE,
+    &misaligned_displacement::RULE,
+    &count_mismatch::RULE,
+    &invalid_argument::RULE,
+];
+
+/// Looks a rule up by id.
+pub fn rule(id: &str) -> Option<&'static Rule> {
+    RULES.iter().copied().find(|r| r.id == id)
+}
+
+/// A finding.
+#[derive(Clone, Debug)]
+pub struct Diagnostic {
+    pub rule: &'static Rule,
+    pub severity: Severity,
+    pub span: Span,
+    pub message: String,
+    pub fixes: Vec<Fix>,
+}
+
+/// Which rules run.
+#[derive(Clone, Debug, Default)]
+pub struct RuleSelection {
+    /// Only these rules (all when `None`).
+    pub select: Option<Vec<String>>,
+    pub ignore: Vec<String>,
+}
+
+impl RuleSelection {
+    pub fn enabled(&self, rule: &Rule) -> bool {
+        let selected = self
+            .select
+            .as_ref()
+            .is_none_or(|s| s.iter().any(|id| id == rule.id || id == "all"));
+        selected && !self.ignore.iter().any(|id| id == rule.id)
+    }
+}
+
+/// Runs the selected rules over one analysis; findings come sorted by position, suppressed
+/// ones removed.
+pub fn check(analysis: &Analysis, selection: &RuleSelection) -> Vec<Diagnostic> {
+    let cx = Context::new(analysis);
+    let suppressions = Suppressions::parse(analysis.text(), analysis.language);
+    let mut out = Vec::new();
+    for rule in RULES.iter().filter(|r| selection.enabled(r)) {
+        let mut found = Vec::new();
+        (rule.check)(&cx, &mut found);
+        out.extend(found.into_iter().filter(|d| {
+            let (line, _) = analysis.position(d.span.start);
+            !suppressions.allows(d.rule.id, line)
+        }));
+    }
+    out.sort_by(|a, b| {
+        (a.span.start, a.span.end, a.rule.id).cmp(&(b.span.start, b.span.end, b.rule.id))
+    });
+    out.dedup_by(|a, b| a.span == b.span && a.rule.id == b.rule.id && a.message == b.message);
+    out
+}
+
+/// One MPI call in the source and every evaluation of it (one per loop iteration, call
+/// context or root function that reached it).
+pub struct CallSite<'a> {
+    pub function: &'static MpiFunction,
+    pub span: Span,
+    pub name_span: Span,
+    pub evaluations: Vec<&'a MpiCall>,
+}
+
+impl CallSite<'_> {
+    /// The source span of argument `i`.
+    pub fn arg_span(&self, i: usize) -> Option<Span> {
+        self.evaluations.first()?.args.get(i).map(|a| a.span)
+    }
+
+    /// Argument `i` of every evaluation (`None` where an evaluation lacks it).
+    pub fn values(&self, i: usize) -> impl Iterator<Item = Option<&ArgumentValue>> + '_ {
+        self.evaluations
+            .iter()
+            .map(move |c| c.args.get(i).map(|a| &a.value))
+    }
+
+    /// The integer argument `i` has on every evaluation, when they all agree.
+    pub fn int(&self, i: usize) -> Option<i128> {
+        let mut seen = None;
+        for v in self.values(i) {
+            match (v?, seen) {
+                (ArgumentValue::Int(n), None) => seen = Some(*n),
+                (ArgumentValue::Int(n), Some(s)) if *n == s => {}
+                _ => return None,
+            }
+        }
+        seen
+    }
+
+    /// True when argument `i` satisfies `proven` on every evaluation.
+    pub fn always(&self, i: usize, proven: impl Fn(&ArgumentValue) -> bool) -> bool {
+        !self.evaluations.is_empty() && self.values(i).all(|v| v.is_some_and(&proven))
+    }
+}
+
+/// A message argument triple of a call: buffer, element count and datatype (positions).
+#[derive(Clone, Copy, Debug)]
+pub struct Message {
+    pub buf: usize,
+    pub count: usize,
+    pub datatype: usize,
+}
+
+/// The (buffer, count, datatype) triples of a function, in parameter order.
+pub fn messages(function: &MpiFunction) -> Vec<Message> {
+    function
+        .params
+        .windows(3)
+        .enumerate()
+        .filter(|(_, w)| w == &[Role::Buf, Role::Count, Role::MessageType])
+        .map(|(i, _)| Message {
+            buf: i,
+            count: i + 1,
+            datatype: i + 2,
+        })
+        .collect()
+}
+
+/// The buffer argument `i` has on every evaluation, when they agree on the object, its offset
+/// and element; the first one.
+pub fn same_buffer<'a>(site: &CallSite<'a>, i: usize) -> Option<&'a Buffer> {
+    let mut found: Option<&Buffer> = None;
+    for c in &site.evaluations {
+        let Some(ArgumentValue::Buffer(b)) = c.args.get(i).map(|a| &a.value) else {
+            return None;
+        };
+        match found {
+            Some(f) if f.object != b.object || f.offset != b.offset || f.object_bytes != b.object_bytes => {
+                return None
+            }
+            _ => found = Some(b),
+        }
+    }
+    found
+}
+
+/// What the rules read: the analysis, its call sites grouped by source position.
+pub struct Context<'a> {
+    pub analysis: &'a Analysis,
+    pub sites: Vec<CallSite<'a>>,
+}
+
+impl<'a> Context<'a> {
+    fn new(analysis: &'a Analysis) -> Self {
+        let mut by_span: BTreeMap<(usize, usize), CallSite<'a>> = BTreeMap::new();
+        for call in &analysis.evaluation.calls {
+            by_span
+                .entry((call.span.start, call.span.end))
+                .or_insert_with(|| CallSite {
+                    function: call.function,
+                    span: call.span,
+                    name_span: call.name_span,
+                    evaluations: Vec::new(),
+                })
+                .evaluations
+                .push(call);
+        }
+        Context {
+            analysis,
+            sites: by_span.into_values().collect(),
+        }
+    }
+
+    pub fn model(&self) -> MpiModel {
+        self.analysis.model
+    }
+
+    pub fn language(&self) -> Language {
+        self.analysis.language
+    }
+
+    /// The source text of a span.
+    pub fn text(&self, span: Span) -> &'a str {
+        self.analysis.slice(span)
+    }
+
+    /// The datatype a handle stands for, when known and valid.
+    pub fn datatype(&self, handle: HandleId) -> Option<&'a Datatype> {
+        match &self.analysis.evaluation.handles.get(handle)?.datatype {
+            Some(Ok(dt)) => Some(dt),
+            _ => None,
+        }
+    }
+
+    /// True for a handle the program created (not a predefined one).
+    pub fn is_derived(&self, handle: HandleId) -> bool {
+        self.analysis
+            .evaluation
+            .handles
+            .get(handle)
+            .is_some_and(|h| h.predefined.is_none())
+    }
+
+    /// The datatype argument `i` names on every evaluation of `site`, when it is the same
+    /// known datatype on all of them.
+    pub fn datatype_at(&self, site: &CallSite<'_>, i: usize) -> Option<&'a Datatype> {
+        let mut found: Option<&Datatype> = None;
+        for v in site.values(i) {
+            let Some(ArgumentValue::Datatype { handle, .. }) = v else {
+                return None;
+            };
+            let dt = self.datatype(*handle)?;
+            match found {
+                Some(f) if !f.same_as(dt) => return None,
+                _ => found = Some(dt),
+            }
+        }
+        found
+    }
+
+    /// The line (1-based) and its indentation at a byte offset.
+    pub fn line_indent(&self, offset: usize) -> (&'a str, usize) {
+        let text = self.analysis.text();
+        let start = text[..offset.min(text.len())].rfind('\n').map_or(0, |i| i + 1);
+        let line_end = text[start..].find('\n').map_or(text.len(), |i| start + i);
+        let line = &text[start..line_end];
+        let indent = line.len() - line.trim_start().len();
+        (&line[..indent], line_end)
+    }
+
+    pub fn diagnostic(&self, rule: &'static Rule, span: Span, message: String) -> Diagnostic {
+        Diagnostic {
+            rule,
+            severity: rule.severity,
+            span,
+            message,
+            fixes: Vec::new(),
+        }
+    }
+}
+
+/// The spelling of an MPI name in the case style of `like` (`MPI_TYPE_COMMIT`, `mpi_type_commit`,
+/// `MPI_Type_commit`).
+pub(crate) fn in_case_of(like: &str, c_name: &str) -> String {
+    let letters: Vec<char> = like.chars().filter(|c| c.is_ascii_alphabetic()).collect();
+    if letters.iter().all(|c| c.is_ascii_uppercase()) {
+        c_name.to_ascii_uppercase()
+    } else if letters.iter().all(|c| c.is_ascii_lowercase()) {
+        c_name.to_ascii_lowercase()
+    } else {
+        c_name.to_owned()
+    }
+}
+
+/// The handle an argument names: `&t` is `t`.
+pub(crate) fn handle_text(argument: &str) -> &str {
+    let trimmed = argument.trim();
+    trimmed.strip_prefix('&').map_or(trimmed, str::trim_start)
+}

@@ -1,0 +1,178 @@
+use std::collections::HashSet;
+
+use super::{handle_text, Context, Diagnostic, Rule, Severity};
+use crate::eval::value::HandleId;
+use crate::eval::{ArgumentValue, MpiFunction, Role, TypeDefinition};
+use crate::ir::{visit_expr, visit_stmt_exprs, Expr, ExprKind, Function, Stmt, StmtKind};
+
+pub(crate) static RULE: Rule = Rule {
+    id: "type-leak",
+    summary: "a datatype created in a loop or a function and never freed",
+    docs: DOCS,
+    severity: Severity::Warning,
+    check,
+};
+
+const DOCS: &str = r#"## What it finds
+
+- A constructor inside a loop that writes the same handle variable on every iteration, where
+  the handles of earlier iterations are never passed to `MPI_Type_free`: each iteration loses
+  the previous datatype.
+- A constructor in a function (not the main program) writing a local handle variable that the
+  function never frees, returns, or stores anywhere: the datatype is lost when the function
+  returns.
+
+## Why it is a bug
+
+Every datatype holds memory inside the MPI library (its typemap description, its optimised
+representation, often a GPU-side copy). Time-stepping codes that build halo types each step
+leak steadily until the job runs out of memory or datatype handles (Open MPI and MPICH cap the
+number of live datatypes).
+
+## Example
+
+```c
+for (int step = 0; step < nsteps; step++) {
+    MPI_Type_vector(n, 1, stride, MPI_DOUBLE, &halo);
+    MPI_Type_commit(&halo);
+    MPI_Sendrecv(..., halo, ...);
+}                                    /* nsteps - 1 datatypes lost */
+```
+
+## Fix
+
+Free the type when done with it (`MPI_Type_free(&halo)` at the end of the loop body), or build
+it once outside the loop.
+"#;
+
+fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
+    let freed = freed_handles(cx);
+    for d in &cx.analysis.evaluation.definitions {
+        let target = handle_text(cx.text(d.target_span));
+        if !is_plain_name(target) {
+            continue;
+        }
+        let lost_in_loop = d.handles.len() >= 2
+            && d.handles[..d.handles.len() - 1]
+                .iter()
+                .any(|h| !freed.contains(h));
+        if lost_in_loop {
+            let lost = d.handles[..d.handles.len() - 1]
+                .iter()
+                .filter(|h| !freed.contains(h))
+                .count();
+            out.push(cx.diagnostic(
+                &RULE,
+                d.span,
+                format!(
+                    "`{target}` is created again before the previous datatype is freed: {lost} of the {} datatypes this call creates are never freed",
+                    d.handles.len()
+                ),
+            ));
+        } else if d.handles.iter().all(|h| !freed.contains(h)) && lost_at_return(cx, d, target) {
+            out.push(cx.diagnostic(
+                &RULE,
+                d.span,
+                format!(
+                    "`{target}` is a local datatype that is never freed, returned or stored: it is lost when the function returns"
+                ),
+            ));
+        }
+    }
+}
+
+/// Every handle some call passes to `MPI_Type_free`.
+fn freed_handles(cx: &Context<'_>) -> HashSet<HandleId> {
+    let mut freed = HashSet::new();
+    for call in &cx.analysis.evaluation.calls {
+        for (role, arg) in call.function.params.iter().zip(&call.args) {
+            if let (Role::FreeType, ArgumentValue::Datatype { handle, .. }) = (role, &arg.value) {
+                freed.insert(*handle);
+            }
+        }
+    }
+    freed
+}
+
+fn is_plain_name(text: &str) -> bool {
+    !text.is_empty() && text.chars().all(|c| c.is_alphanumeric() || c == '_')
+}
+
+/// True when the definition is in a function other than the entry point, into a variable
+/// declared in that function, which no statement of the function returns, stores, or passes to
+/// a function that is not MPI's.
+fn lost_at_return(cx: &Context<'_>, d: &TypeDefinition, target: &str) -> bool {
+    let program = &cx.analysis.program;
+    let Some(function) = program
+        .functions
+        .iter()
+        .find(|f| f.span.start <= d.span.start && d.span.end <= f.span.end)
+    else {
+        return false;
+    };
+    let name = target.to_ascii_lowercase();
+    let is_param = function.params.iter().any(|p| p.name.eq_ignore_ascii_case(&name));
+    if function.is_main
+        || is_param
+        || function.name.eq_ignore_ascii_case(&name)
+        || !declares(&function.body, &name)
+    {
+        return false;
+    }
+    !escapes(function, &name)
+}
+
+fn declares(stmts: &[Stmt], name: &str) -> bool {
+    stmts.iter().any(|s| match &s.kind {
+        StmtKind::Decl(d) => d.name.eq_ignore_ascii_case(name),
+        StmtKind::Block(b) => declares(b, name),
+        StmtKind::If { then, otherwise, .. } => declares(then, name) || declares(otherwise, name),
+        StmtKind::Loop { init, body, .. } => declares(init, name) || declares(body, name),
+        _ => false,
+    })
+}
+
+/// Whether the handle variable's value can leave the function.
+fn escapes(function: &Function, name: &str) -> bool {
+    let mut escapes = false;
+    let mentions = |e: &Expr| {
+        let mut found = false;
+        visit_expr(e, &mut |e| {
+            if matches!(&e.kind, ExprKind::Name(n) if n.eq_ignore_ascii_case(name)) {
+                found = true;
+            }
+        });
+        found
+    };
+    let mut on_expr = |e: &Expr| {
+        visit_expr(e, &mut |e| {
+            if let ExprKind::Call { callee, args, .. } = &e.kind {
+                if MpiFunction::find(callee).is_none() && args.iter().any(mentions) {
+                    escapes = true;
+                }
+            }
+        })
+    };
+    visit_stmt_exprs(&function.body, &mut on_expr);
+    escapes || stores_or_returns(&function.body, name, &mentions)
+}
+
+fn stores_or_returns(stmts: &[Stmt], name: &str, mentions: &dyn Fn(&Expr) -> bool) -> bool {
+    stmts.iter().any(|s| match &s.kind {
+        StmtKind::Assign { value, .. } => mentions(value),
+        StmtKind::Return(Some(e)) => mentions(e),
+        StmtKind::Decl(d) => matches!(&d.init, Some(crate::ir::Init::Expr(e)) if mentions(e)),
+        StmtKind::Block(b) => stores_or_returns(b, name, mentions),
+        StmtKind::If { then, otherwise, .. } => {
+            stores_or_returns(then, name, mentions) || stores_or_returns(otherwise, name, mentions)
+        }
+        StmtKind::Loop { init, step, body, .. } => {
+            stores_or_returns(init, name, mentions)
+                || stores_or_returns(step, name, mentions)
+                || stores_or_returns(body, name, mentions)
+        }
+        // A statement the front end could not model may store it.
+        StmtKind::Opaque { names } => names.iter().any(|n| n.eq_ignore_ascii_case(name)),
+        _ => false,
+    })
+}

@@ -1,0 +1,235 @@
+//! The rules on the fixture corpora, with inline expectations: every finding must be announced
+//! by an `expect: RULE` comment on its line, and every expectation must be found. Files
+//! without expectations (the `_ok` twins, testdata/clean/, testdata/c/) must produce nothing.
+//! Fixes are applied, the result re-analysed: the fixed findings are gone, the file still
+//! parses, and a second round changes nothing.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use analyzer::analysis::{analyze, Analysis, AnalysisOptions};
+use analyzer::checks::{self, Diagnostic, RuleSelection};
+use analyzer::fix::{self, Applicability};
+use analyzer::source::Language;
+use analyzer::syntax::NoIncludes;
+
+fn testdata() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../testdata")
+}
+
+/// Every C and Fortran file under `dir`, sorted.
+fn sources(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&d) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if Language::from_path(&p).is_some() {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+fn run(text: &str, path: &Path) -> (Analysis, Vec<Diagnostic>) {
+    let language = Language::from_path(path).expect("a source file");
+    let analysis = analyze(text, language, &AnalysisOptions::default(), &mut NoIncludes);
+    let found = checks::check(&analysis, &RuleSelection::default());
+    (analysis, found)
+}
+
+/// `expect: a, b` comments: (1-based line, rule id), as many times as written.
+fn expectations(text: &str) -> BTreeMap<(u32, String), usize> {
+    let mut out = BTreeMap::new();
+    for (i, line) in text.lines().enumerate() {
+        let Some(at) = line.find("expect:") else {
+            continue;
+        };
+        let ids = line[at + "expect:".len()..]
+            .split("*/")
+            .next()
+            .unwrap_or("");
+        for id in ids.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+            *out.entry((i as u32 + 1, id.to_owned())).or_default() += 1;
+        }
+    }
+    out
+}
+
+fn found_map(analysis: &Analysis, found: &[Diagnostic]) -> BTreeMap<(u32, String), usize> {
+    let mut out = BTreeMap::new();
+    for d in found {
+        let (line, _) = analysis.position(d.span.start);
+        *out.entry((line, d.rule.id.to_owned())).or_default() += 1;
+    }
+    out
+}
+
+#[test]
+fn findings_match_inline_expectations() {
+    let files = sources(&testdata());
+    assert!(files.len() > 40, "the corpus is missing");
+    let mut failures = Vec::new();
+    let mut per_rule: BTreeMap<String, (usize, usize)> = BTreeMap::new();
+    for path in &files {
+        if path.components().any(|c| c.as_os_str() == "oracle") {
+            continue;
+        }
+        let text = std::fs::read_to_string(path).expect("fixture is UTF-8");
+        let (analysis, found) = run(&text, path);
+        let expected = expectations(&text);
+        let got = found_map(&analysis, &found);
+        for (key, n) in &expected {
+            let entry = per_rule.entry(key.1.clone()).or_default();
+            entry.0 += n;
+            entry.1 += (*n).min(got.get(key).copied().unwrap_or(0));
+        }
+        for ((line, rule), n) in &got {
+            if expected.get(&(*line, rule.clone())).copied().unwrap_or(0) < *n {
+                let message = found
+                    .iter()
+                    .find(|d| d.rule.id == rule && analysis.position(d.span.start).0 == *line)
+                    .map_or(String::new(), |d| d.message.clone());
+                failures.push(format!(
+                    "{}:{line}: unexpected {rule}: {message}",
+                    path.display()
+                ));
+            }
+        }
+        for ((line, rule), n) in &expected {
+            if got.get(&(*line, rule.clone())).copied().unwrap_or(0) < *n {
+                failures.push(format!("{}:{line}: expected {rule}, not found", path.display()));
+            }
+        }
+    }
+    for (rule, (expected, found)) in &per_rule {
+        println!("{rule}: {found}/{expected} expected findings");
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Applies every fix (safe and unsafe) until none applies, at most `rounds` times.
+fn fix_all(path: &Path, mut text: String, rounds: usize) -> (String, usize) {
+    let mut total = 0;
+    for _ in 0..rounds {
+        let (_, found) = run(&text, path);
+        let fixes: Vec<_> = found
+            .iter()
+            .flat_map(|d| d.fixes.iter())
+            .filter(|f| f.applicability != Applicability::DisplayOnly)
+            .collect();
+        let applied = fix::apply(&text, &fixes);
+        if applied.applied == 0 {
+            break;
+        }
+        total += applied.applied;
+        text = applied.text;
+    }
+    (text, total)
+}
+
+fn parse_notes(analysis: &Analysis) -> usize {
+    analysis
+        .notes
+        .iter()
+        .filter(|n| n.message.starts_with("could not parse"))
+        .count()
+}
+
+#[test]
+fn fixes_remove_their_findings_and_are_idempotent() {
+    let mut fixed_files = 0;
+    let mut failures = Vec::new();
+    for path in sources(&testdata().join("rules")) {
+        let text = std::fs::read_to_string(&path).expect("fixture is UTF-8");
+        let (before, found) = run(&text, &path);
+        let fixable: Vec<&Diagnostic> = found
+            .iter()
+            .filter(|d| d.fixes.iter().any(|f| f.applicability != Applicability::DisplayOnly))
+            .collect();
+        if fixable.is_empty() {
+            continue;
+        }
+        fixed_files += 1;
+        let (after_text, applied) = fix_all(&path, text.clone(), 5);
+        assert!(applied > 0, "{}: fixes offered but none applied", path.display());
+        let (after, remaining) = run(&after_text, &path);
+        if parse_notes(&after) > parse_notes(&before) {
+            failures.push(format!("{}: the fixed file no longer parses", path.display()));
+        }
+        if let Some(d) = remaining
+            .iter()
+            .find(|d| d.fixes.iter().any(|f| f.applicability != Applicability::DisplayOnly))
+        {
+            failures.push(format!(
+                "{}: a fixable finding remains after fixing: {} {}",
+                path.display(),
+                d.rule.id,
+                d.message
+            ));
+        }
+        let (again, _) = fix_all(&path, after_text.clone(), 1);
+        if again != after_text {
+            failures.push(format!("{}: fixing twice changed the file again", path.display()));
+        }
+        // What the fixes leave of the removed API would not compile against MPI-3 headers.
+        let removed_api_left = remaining.iter().any(|d| d.rule.id == "deprecated-api");
+        if path.extension().is_some_and(|e| e == "c") && !removed_api_left && have("mpicc.mpich") {
+            if let Some(error) = compile_c(&path, &after_text) {
+                failures.push(format!("{}: the fixed file does not compile:\n{error}", path.display()));
+            }
+        }
+    }
+    assert!(fixed_files > 0, "no fixture offers a fix");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+fn have(tool: &str) -> bool {
+    let found = Command::new(tool).arg("--version").output().is_ok();
+    if !found && std::env::var_os("CI").is_some() {
+        panic!("{tool} is required under CI");
+    }
+    found
+}
+
+/// `mpicc.mpich -fsyntax-only` on the text; the error output when it fails.
+fn compile_c(path: &Path, text: &str) -> Option<String> {
+    let dir = std::env::temp_dir().join(format!("mpi-dtype-lint-fix-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).ok()?;
+    let file = dir.join(path.file_name()?);
+    std::fs::write(&file, text).ok()?;
+    let out = Command::new("mpicc.mpich")
+        .arg("-fsyntax-only")
+        .arg(&file)
+        .output()
+        .ok()?;
+    (!out.status.success()).then(|| String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+#[test]
+fn every_rule_has_documentation_and_a_unique_id() {
+    let mut ids: Vec<&str> = checks::RULES.iter().map(|r| r.id).collect();
+    for rule in checks::RULES {
+        assert!(rule.docs.contains("## What it finds"), "{}", rule.id);
+        assert!(rule.docs.contains("## Why it is a bug"), "{}", rule.id);
+        assert!(rule.docs.contains("## Example"), "{}", rule.id);
+        assert!(rule.docs.contains("## Fix"), "{}", rule.id);
+        assert!(
+            rule.id.chars().all(|c| c.is_ascii_lowercase() || c == '-'),
+            "{}",
+            rule.id
+        );
+    }
+    ids.sort();
+    let before = ids.len();
+    ids.dedup();
+    assert_eq!(before, ids.len(), "duplicate rule ids");
+}

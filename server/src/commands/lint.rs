@@ -1,0 +1,200 @@
+//! `mpi-dtype-lint [PATH]...`: lint, report in the chosen format, optionally fix.
+
+use std::collections::BTreeMap;
+use std::io::{IsTerminal, Write};
+use std::path::Path;
+use std::process::ExitCode;
+
+use analyzer::fix;
+
+use crate::lint::{self, applicable, FileReport, Settings};
+use crate::output::{self, human::Style};
+use crate::{files, Format, LintArgs};
+
+pub fn run(args: &LintArgs, settings: &Settings) -> Result<ExitCode, String> {
+    let mut errors = Vec::new();
+    let sources = files::collect(&args.analysis.paths, !args.no_ignore, &mut errors);
+    let reports = lint::lint(&sources, settings);
+    errors.extend(reports.iter().filter_map(|r| r.error.clone()));
+
+    if args.fix || args.diff {
+        return fix_files(&reports, args, settings, &errors);
+    }
+    let mut out = std::io::stdout().lock();
+    let written = match args.format {
+        Format::Human => {
+            let color = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+            if args.quiet {
+                Ok(())
+            } else {
+                output::human::write(&mut out, &reports, &Style::new(color))
+            }
+        }
+        Format::Json => output::json::write(&mut out, &reports),
+        Format::Sarif => output::sarif::write(&mut out, &reports),
+        Format::Github => output::github::write(&mut out, &reports),
+        Format::Gcc => output::gcc::write(&mut out, &reports),
+    };
+    written.map_err(|e| e.to_string())?;
+    if args.statistics {
+        statistics(&mut out, &reports).map_err(|e| e.to_string())?;
+    }
+    drop(out);
+    for e in &errors {
+        eprintln!("mpi-dtype-lint: {e}");
+    }
+    Ok(exit_status(&reports, &errors))
+}
+
+fn exit_status(reports: &[FileReport], errors: &[String]) -> ExitCode {
+    if !errors.is_empty() {
+        ExitCode::from(2)
+    } else if reports.iter().flat_map(|r| &r.findings).any(lint::fails) {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+fn statistics(out: &mut dyn Write, reports: &[FileReport]) -> std::io::Result<()> {
+    let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
+    for f in reports.iter().flat_map(|r| &r.findings) {
+        *counts.entry(f.rule.id).or_default() += 1;
+    }
+    for (rule, n) in counts {
+        writeln!(out, "{n:>6}  {rule}")?;
+    }
+    Ok(())
+}
+
+/// Rounds of fixing per file: a fix may make another one applicable (or clash with it).
+const FIX_ROUNDS: usize = 4;
+
+/// `--fix` (write) and `--diff` (print, write nothing).
+fn fix_files(
+    reports: &[FileReport],
+    args: &LintArgs,
+    settings: &Settings,
+    errors: &[String],
+) -> Result<ExitCode, String> {
+    let mut out = std::io::stdout().lock();
+    let mut write_errors = errors.to_vec();
+    let mut remaining = Vec::new();
+    let mut fixed_total = 0;
+    for report in reports {
+        if report.error.is_some() {
+            continue;
+        }
+        if report.lossy {
+            write_errors.push(format!(
+                "{}: not valid UTF-8; not fixed",
+                report.path.display()
+            ));
+            continue;
+        }
+        let (text, applied, still) = fix_text(report, args, settings)?;
+        fixed_total += applied;
+        remaining.push(still);
+        if applied == 0 {
+            continue;
+        }
+        if args.diff {
+            let name = output::display_path(&report.path);
+            let diff = similar::TextDiff::from_lines(&report.text, &text);
+            write!(out, "{}", diff.unified_diff().header(&name, &name)).map_err(|e| e.to_string())?;
+        } else if let Err(e) = write_atomically(&report.path, &report.text, &text) {
+            write_errors.push(e);
+        }
+    }
+    if !args.quiet {
+        let verb = if args.diff { "would fix" } else { "fixed" };
+        eprintln!("mpi-dtype-lint: {verb} {fixed_total} finding{}", if fixed_total == 1 { "" } else { "s" });
+    }
+    for e in &write_errors {
+        eprintln!("mpi-dtype-lint: {e}");
+    }
+    Ok(if !write_errors.is_empty() {
+        ExitCode::from(2)
+    } else if remaining.iter().any(|&n| n > 0) {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// Applies the applicable fixes, re-analysing between rounds; the new text, how many fixes
+/// applied, and how many failing findings remain.
+fn fix_text(
+    report: &FileReport,
+    args: &LintArgs,
+    settings: &Settings,
+) -> Result<(String, usize, usize), String> {
+    let source = files::SourceFile::new(&report.path)
+        .ok_or_else(|| format!("{}: not a C or Fortran file", report.path.display()))?;
+    let config = lint::config_for(&report.path, settings)?;
+    let mut text = report.text.clone();
+    let mut applied_total = 0;
+    let mut findings = report.findings.clone();
+    for _ in 0..FIX_ROUNDS {
+        let fixes: Vec<&fix::Fix> = findings
+            .iter()
+            .filter_map(|f| f.fixes.iter().map(|(fix, _)| fix).find(|fix| applicable(fix, args.unsafe_fixes)))
+            .collect();
+        if fixes.is_empty() {
+            break;
+        }
+        let applied = fix::apply(&text, &fixes);
+        if applied.applied == 0 {
+            break;
+        }
+        applied_total += applied.applied;
+        text = applied.text;
+        findings = lint::lint_text(&source, &text, settings, &config);
+    }
+    let remaining = findings.iter().filter(|f| lint::fails(f)).count();
+    Ok((text, applied_total, remaining))
+}
+
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// Turns every lone `\n` into `\r\n`.
+fn crlf(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + text.len() / 32);
+    let mut previous = '\0';
+    for c in text.chars() {
+        if c == '\n' && previous != '\r' {
+            out.push('\r');
+        }
+        out.push(c);
+        previous = c;
+    }
+    out
+}
+
+/// Replaces the file's contents through a temporary file in the same directory and a rename,
+/// keeping its permissions; refuses when the file changed since it was read.
+fn write_atomically(path: &Path, read: &str, new: &str) -> Result<(), String> {
+    let shown = path.display();
+    let now = std::fs::read(path).map_err(|e| format!("{shown}: {e}"))?;
+    let bom = now.starts_with(BOM);
+    if now.strip_prefix(BOM).unwrap_or(&now) != read.as_bytes() {
+        return Err(format!("{shown}: changed while being fixed; not written"));
+    }
+    // Inserted lines take the file's line ending; a byte order mark stays.
+    let mut new = if read.contains("\r\n") {
+        crlf(new)
+    } else {
+        new.to_owned()
+    };
+    if bom {
+        new.insert(0, '\u{feff}');
+    }
+    let permissions = std::fs::metadata(path).map_err(|e| format!("{shown}: {e}"))?.permissions();
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let mut tmp = tempfile::NamedTempFile::new_in(dir).map_err(|e| format!("{shown}: {e}"))?;
+    tmp.write_all(new.as_bytes()).map_err(|e| format!("{shown}: {e}"))?;
+    tmp.as_file().sync_all().map_err(|e| format!("{shown}: {e}"))?;
+    std::fs::set_permissions(tmp.path(), permissions).map_err(|e| format!("{shown}: {e}"))?;
+    tmp.persist(path).map_err(|e| format!("{shown}: {e}"))?;
+    Ok(())
+}

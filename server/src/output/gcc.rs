@@ -1,0 +1,24 @@
+//! `file:line:col: warning: message [rule]`, the format editors and CI log parsers know.
+
+use std::io::{self, Write};
+
+use super::display_path;
+use crate::lint::FileReport;
+
+pub fn write(out: &mut dyn Write, reports: &[FileReport]) -> io::Result<()> {
+    for r in reports {
+        for f in &r.findings {
+            writeln!(
+                out,
+                "{}:{}:{}: {}: {} [{}]",
+                display_path(&r.path),
+                f.at.start.line,
+                f.at.start.column,
+                f.severity.name(),
+                f.message,
+                f.rule.id
+            )?;
+        }
+    }
+    Ok(())
+}
