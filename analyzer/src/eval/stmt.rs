@@ -94,10 +94,12 @@ impl<'p> Evaluator<'p> {
         value
     }
 
-    /// Runs statements in a new scope.
-    pub(crate) fn exec_block(&mut self, state: &mut State, stmts: &'p [Stmt]) -> Flow {
+    /// Runs file-scope declarations in the outermost scope, where functions find them.
+    pub(crate) fn exec_file_scope(&mut self, state: &mut State, stmts: &'p [Stmt]) {
         let mut exits = Exits::default();
-        self.exec_stmts(state, stmts, &mut exits)
+        for stmt in stmts {
+            self.exec(state, stmt, &mut exits);
+        }
     }
 
     fn exec_stmts(&mut self, state: &mut State, stmts: &'p [Stmt], exits: &mut Exits) -> Flow {
