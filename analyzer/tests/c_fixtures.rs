@@ -185,6 +185,7 @@ fn fixture_values_match_mpich() {
             };
             let Some(dt) = &report.datatype else {
                 counts.unknown += 5;
+                println!("unknown: {at}");
                 continue;
             };
             let s = dt.summary(MpiModel::Mpich);

@@ -180,9 +180,16 @@ impl<'p> Evaluator<'p> {
                 body,
                 test_first,
             } => {
+                // The init's declarations (`for (int i = 0; ...)`) live in the loop's scope.
                 state.scopes.push(HashMap::new());
                 let mut inner = Exits::default();
-                let flow = self.exec_stmts(state, init, &mut inner);
+                let mut flow = Flow::Normal;
+                for stmt in init {
+                    flow = self.exec(state, stmt, &mut inner);
+                    if flow == Flow::Dead {
+                        break;
+                    }
+                }
                 let flow = if flow == Flow::Normal {
                     self.run_loop(
                         state,
