@@ -281,6 +281,13 @@ impl Lowerer<'_> {
                 args.push(self.lower_expr(arg));
             }
         }
+        // `(MPI_Aint)(n - 1)` parses as a call of `(MPI_Aint)`: it is a cast.
+        let cast = function
+            .filter(|_| args.len() == 1)
+            .and_then(|f| self.parenthesized_type_name(f));
+        if let Some(ty) = cast {
+            return Expr::new(ExprKind::Cast(ty, Box::new(args.remove(0))), span);
+        }
         match function {
             Some(f) if f.kind() == k::IDENTIFIER => {
                 let callee = self.text(f).to_owned();
@@ -304,6 +311,15 @@ impl Lowerer<'_> {
                 unknown(span)
             }
         }
+    }
+
+    /// The type a parenthesized type name `(T)` names.
+    fn parenthesized_type_name(&self, node: Node<'_>) -> Option<Ty> {
+        let inner =
+            Self::first_named(node).filter(|_| node.kind() == k::PARENTHESIZED_EXPRESSION)?;
+        let name = self.text(inner);
+        (inner.kind() == k::IDENTIFIER && self.is_type_name(name))
+            .then(|| self.type_from_name(name))
     }
 
     /// `(target, value)` of an assignment, compound ones as `target op value`.
