@@ -18,7 +18,19 @@ impl<'p> Evaluator<'p> {
         match &e.kind {
             ExprKind::Int(v) => Value::Int(*v),
             ExprKind::Float(v) => Value::Float(*v),
-            ExprKind::Str(_) | ExprKind::Unknown | ExprKind::ArrayCtor(_) => Value::Unknown,
+            ExprKind::Str(_) | ExprKind::Unknown => Value::Unknown,
+            // A C compound literal `(int[]){a, b}` or a Fortran array constructor passed as an
+            // argument: an unnamed array holding the values.
+            ExprKind::ArrayCtor(items) => {
+                let values: Vec<Value> = items.iter().map(|i| self.eval(state, i)).collect();
+                let object = state.new_object("(array)", ObjectKind::Heap { bytes: None });
+                let place = Place {
+                    object,
+                    path: Vec::new(),
+                };
+                self.write_elements(state, &place, values);
+                Value::Ref(place)
+            }
             ExprKind::Name(name) => self.name_value(state, name),
             ExprKind::Defined(name) => {
                 Value::Int(i128::from(self.macros.contains_key(name.as_str())))

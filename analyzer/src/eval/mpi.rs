@@ -770,17 +770,32 @@ impl<'p> Evaluator<'p> {
         }
     }
 
-    /// The place an output argument writes to: `&x` or a pointer in C, `x` in Fortran.
+    /// The place an output argument writes to: `&x`, a pointer, or an array (its first
+    /// element) in C; `x` in Fortran.
     fn out_place(&mut self, state: &mut State, arg: &Expr) -> Option<Place> {
         if let ExprKind::AddrOf(inner) = &arg.kind {
             return self.place(state, inner);
         }
-        let place = self.place(state, arg)?;
+        let Some(mut place) = self.place(state, arg) else {
+            // Pointer arithmetic: `disp + 1`.
+            return match self.eval(state, arg) {
+                Value::Ref(place) => Some(place),
+                _ => None,
+            };
+        };
         match self.place_type(state, &place) {
             Some(crate::ir::Ty::Pointer(_)) => match self.read_place(state, &place) {
                 Value::Ref(target) => Some(target),
                 _ => None,
             },
+            Some(crate::ir::Ty::Array(_, dims)) => {
+                place.path.push(if dims.len() > 1 {
+                    PathElem::Element(0)
+                } else {
+                    PathElem::Index(0)
+                });
+                Some(place)
+            }
             _ => Some(place),
         }
     }
@@ -858,12 +873,16 @@ impl<'p> Evaluator<'p> {
         let model = self.model;
         match function.effect {
             Effect::Construct(kind) => {
-                let Some(out) = raw.last().and_then(RawArg::out) else {
-                    return Value::Unknown;
-                };
+                let out = raw.last().and_then(RawArg::out).cloned();
+                if out.is_none() {
+                    // Written somewhere the evaluator cannot place (`&types[i]`, i unknown).
+                    if let Some(arg) = args.last() {
+                        self.forget_root(state, arg);
+                    }
+                }
                 let target_span = args.last().map_or(span, |a| a.span);
                 let datatype = self.build(kind, function.api(), raw);
-                let h = self.define(state, function, span, target_span, out, datatype);
+                let h = self.define(state, function, span, target_span, out.as_ref(), datatype);
                 // MPI_Type_dup: "the new datatype has the same committed state as the old one".
                 if kind == K::Dup {
                     if let Value::Handle(old) = value(0) {
@@ -1114,7 +1133,7 @@ impl<'p> Evaluator<'p> {
         function: &'static MpiFunction,
         span: Span,
         target_span: Span,
-        out: &Place,
+        out: Option<&Place>,
         datatype: Option<Result<Datatype, DtypeError>>,
     ) -> usize {
         self.handles.push(Handle {
@@ -1130,7 +1149,9 @@ impl<'p> Evaluator<'p> {
                 freed: Tri::No,
             },
         );
-        self.write_place(state, out, Value::Handle(h));
+        if let Some(out) = out {
+            self.write_place(state, out, Value::Handle(h));
+        }
         match self.definition_index.get(&(span, target_span)) {
             Some(&i) => {
                 let d = &mut self.definitions[i];

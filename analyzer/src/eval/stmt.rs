@@ -94,10 +94,12 @@ impl<'p> Evaluator<'p> {
         value
     }
 
-    /// Runs statements in a new scope.
-    pub(crate) fn exec_block(&mut self, state: &mut State, stmts: &'p [Stmt]) -> Flow {
+    /// Runs file-scope declarations in the outermost scope, where functions find them.
+    pub(crate) fn exec_file_scope(&mut self, state: &mut State, stmts: &'p [Stmt]) {
         let mut exits = Exits::default();
-        self.exec_stmts(state, stmts, &mut exits)
+        for stmt in stmts {
+            self.exec(state, stmt, &mut exits);
+        }
     }
 
     fn exec_stmts(&mut self, state: &mut State, stmts: &'p [Stmt], exits: &mut Exits) -> Flow {
@@ -178,9 +180,16 @@ impl<'p> Evaluator<'p> {
                 body,
                 test_first,
             } => {
+                // The init's declarations (`for (int i = 0; ...)`) live in the loop's scope.
                 state.scopes.push(HashMap::new());
                 let mut inner = Exits::default();
-                let flow = self.exec_stmts(state, init, &mut inner);
+                let mut flow = Flow::Normal;
+                for stmt in init {
+                    flow = self.exec(state, stmt, &mut inner);
+                    if flow == Flow::Dead {
+                        break;
+                    }
+                }
                 let flow = if flow == Flow::Normal {
                     self.run_loop(
                         state,

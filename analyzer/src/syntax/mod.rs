@@ -28,4 +28,3 @@ impl<S: std::hash::BuildHasher> IncludeResolver for HashMap<String, String, S> {
         self.get(name).cloned()
     }
 }
-

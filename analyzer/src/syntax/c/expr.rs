@@ -3,7 +3,6 @@
 //! the lengths of `[]` arrays implied by their initializers.
 
 use std::collections::HashMap;
-use std::rc::Rc;
 
 use tree_sitter::Node;
 
@@ -60,7 +59,9 @@ impl Lowerer<'_> {
 
     fn first_named(node: Node<'_>) -> Option<Node<'_>> {
         let mut cursor = node.walk();
-        let found = node.named_children(&mut cursor).find(|c| c.kind() != k::COMMENT);
+        let found = node
+            .named_children(&mut cursor)
+            .find(|c| c.kind() != k::COMMENT);
         found
     }
 
@@ -86,20 +87,24 @@ impl Lowerer<'_> {
             }
             k::TRUE => ExprKind::Int(1),
             k::FALSE | k::NULL => ExprKind::Int(0),
-            k::PARENTHESIZED_EXPRESSION | k::EXTENSION_EXPRESSION => match Self::first_named(node) {
-                Some(inner) => {
-                    let mut e = self.lower_expr(inner);
-                    e.span = span;
-                    return e;
+            k::PARENTHESIZED_EXPRESSION | k::EXTENSION_EXPRESSION => {
+                match Self::first_named(node) {
+                    Some(inner) => {
+                        let mut e = self.lower_expr(inner);
+                        e.span = span;
+                        return e;
+                    }
+                    None => ExprKind::Unknown,
                 }
-                None => ExprKind::Unknown,
-            },
+            }
             k::BINARY_EXPRESSION => {
                 let op = field(k::F_OPERATOR).and_then(|o| binop(o.kind()));
                 match (op, field(k::F_LEFT), field(k::F_RIGHT)) {
-                    (Some(op), Some(l), Some(r)) => {
-                        ExprKind::Binary(op, Box::new(self.lower_expr(l)), Box::new(self.lower_expr(r)))
-                    }
+                    (Some(op), Some(l), Some(r)) => ExprKind::Binary(
+                        op,
+                        Box::new(self.lower_expr(l)),
+                        Box::new(self.lower_expr(r)),
+                    ),
                     _ => ExprKind::Unknown,
                 }
             }
@@ -128,7 +133,11 @@ impl Lowerer<'_> {
                 (Some(op), Some(arg)) => {
                     let delta = if op.kind() == k::OP_DEC { -1 } else { 1 };
                     let post = op.start_byte() > arg.start_byte();
-                    ExprKind::IncDec { target: Box::new(self.lower_expr(arg)), delta, post }
+                    ExprKind::IncDec {
+                        target: Box::new(self.lower_expr(arg)),
+                        delta,
+                        post,
+                    }
                 }
                 _ => ExprKind::Unknown,
             },
@@ -153,7 +162,11 @@ impl Lowerer<'_> {
                 }
             }
             k::CONDITIONAL_EXPRESSION => {
-                match (field(k::F_CONDITION), field(k::F_CONSEQUENCE), field(k::F_ALTERNATIVE)) {
+                match (
+                    field(k::F_CONDITION),
+                    field(k::F_CONSEQUENCE),
+                    field(k::F_ALTERNATIVE),
+                ) {
                     (Some(c), Some(a), Some(b)) => ExprKind::Cond(
                         Box::new(self.lower_expr(c)),
                         Box::new(self.lower_expr(a)),
@@ -177,7 +190,10 @@ impl Lowerer<'_> {
                         let bspan = base.span;
                         base = Expr::new(ExprKind::Deref(Box::new(base)), bspan);
                     }
-                    ExprKind::Member { base: Box::new(base), field: self.text(f).to_owned() }
+                    ExprKind::Member {
+                        base: Box::new(base),
+                        field: self.text(f).to_owned(),
+                    }
                 }
                 _ => ExprKind::Unknown,
             },
@@ -255,18 +271,35 @@ impl Lowerer<'_> {
                 .collect();
             for arg in nodes {
                 if arg.kind() == k::POINTER_EXPRESSION {
-                    if let Some(name) = arg.child_by_field_name(k::F_ARGUMENT).and_then(|a| self.root_identifier(a)) {
+                    if let Some(name) = arg
+                        .child_by_field_name(k::F_ARGUMENT)
+                        .and_then(|a| self.root_identifier(a))
+                    {
                         addr_args.push(name);
                     }
                 }
                 args.push(self.lower_expr(arg));
             }
         }
+        // `(MPI_Aint)(n - 1)` parses as a call of `(MPI_Aint)`: it is a cast.
+        let cast = function
+            .filter(|_| args.len() == 1)
+            .and_then(|f| self.parenthesized_type_name(f));
+        if let Some(ty) = cast {
+            return Expr::new(ExprKind::Cast(ty, Box::new(args.remove(0))), span);
+        }
         match function {
             Some(f) if f.kind() == k::IDENTIFIER => {
                 let callee = self.text(f).to_owned();
                 let callee_span = self.span(f);
-                Expr::new(ExprKind::Call { callee, callee_span, args }, span)
+                Expr::new(
+                    ExprKind::Call {
+                        callee,
+                        callee_span,
+                        args,
+                    },
+                    span,
+                )
             }
             _ => {
                 // A call through a pointer: unknown value, and whatever it was given the address
@@ -278,6 +311,15 @@ impl Lowerer<'_> {
                 unknown(span)
             }
         }
+    }
+
+    /// The type a parenthesized type name `(T)` names.
+    fn parenthesized_type_name(&self, node: Node<'_>) -> Option<Ty> {
+        let inner =
+            Self::first_named(node).filter(|_| node.kind() == k::PARENTHESIZED_EXPRESSION)?;
+        let name = self.text(inner);
+        (inner.kind() == k::IDENTIFIER && self.is_type_name(name))
+            .then(|| self.type_from_name(name))
     }
 
     /// `(target, value)` of an assignment, compound ones as `target op value`.
@@ -292,7 +334,10 @@ impl Lowerer<'_> {
         }
         let span = self.span(node);
         let value = match binop(op) {
-            Some(op) => Expr::new(ExprKind::Binary(op, Box::new(target.clone()), Box::new(value)), span),
+            Some(op) => Expr::new(
+                ExprKind::Binary(op, Box::new(target.clone()), Box::new(value)),
+                span,
+            ),
             None => unknown(span),
         };
         Some((target, value))
@@ -332,7 +377,9 @@ impl Lowerer<'_> {
                     let ispan = self.span(inner);
                     self.lower_effects(inner, ispan, out);
                 }
-                let pair = if let (Some(inner), Some(left)) = (chained, node.child_by_field_name(k::F_LEFT)) {
+                let pair = if let (Some(inner), Some(left)) =
+                    (chained, node.child_by_field_name(k::F_LEFT))
+                {
                     // The value of `b = c` is `b` (after the assignment above).
                     let target = self.lower_expr(left);
                     let value = match inner.child_by_field_name(k::F_LEFT) {
@@ -353,14 +400,23 @@ impl Lowerer<'_> {
                 };
                 self.flush_clobbers(span, out);
                 match pair {
-                    Some((target, value)) => out.push(Stmt { kind: StmtKind::Assign { target, value }, span }),
-                    None => out.push(Stmt { kind: StmtKind::Eval(unknown(span)), span }),
+                    Some((target, value)) => out.push(Stmt {
+                        kind: StmtKind::Assign { target, value },
+                        span,
+                    }),
+                    None => out.push(Stmt {
+                        kind: StmtKind::Eval(unknown(span)),
+                        span,
+                    }),
                 }
             }
             _ => {
                 let e = self.lower_expr(node);
                 self.flush_clobbers(span, out);
-                out.push(Stmt { kind: StmtKind::Eval(e), span });
+                out.push(Stmt {
+                    kind: StmtKind::Eval(e),
+                    span,
+                });
             }
         }
         self.leave();
@@ -387,7 +443,11 @@ impl Lowerer<'_> {
         let src = format!("{PREFIX}{body_text}\n);\n");
         let spans = match self.file.spans {
             SpanMode::Fixed(s) => SpanMode::Fixed(s),
-            SpanMode::Shift { .. } => SpanMode::Shift { sub: PREFIX.len(), add: whole.start, len: body.len() },
+            SpanMode::Shift { .. } => SpanMode::Shift {
+                sub: PREFIX.len(),
+                add: whole.start,
+                len: body.len(),
+            },
         };
         let Some((tree, ctx)) = self.parse(&src, spans, true) else {
             return unknown(whole);
@@ -401,12 +461,17 @@ impl Lowerer<'_> {
             .and_then(|d| d.child_by_field_name(k::F_DECLARATOR))
             .filter(|d| d.kind() == k::INIT_DECLARATOR)
             .and_then(|d| d.child_by_field_name(k::F_VALUE))
-            .filter(|v| v.kind() == k::PARENTHESIZED_EXPRESSION && v.start_byte() == PREFIX.len() - 1);
+            .filter(|v| {
+                v.kind() == k::PARENTHESIZED_EXPRESSION && v.start_byte() == PREFIX.len() - 1
+            });
         let Some(paren) = value else {
             return unknown(whole);
         };
         let mut cursor = paren.walk();
-        let inner: Vec<Node<'_>> = paren.named_children(&mut cursor).filter(|c| c.kind() != k::COMMENT).collect();
+        let inner: Vec<Node<'_>> = paren
+            .named_children(&mut cursor)
+            .filter(|c| c.kind() != k::COMMENT)
+            .collect();
         if inner.len() != 1 {
             return unknown(whole);
         }
@@ -432,7 +497,10 @@ impl Lowerer<'_> {
             Some(designators) => ExprKind::Offsetof(ty, designators),
             None => {
                 let span = self.span(member);
-                self.note(span, format!("could not parse the offsetof member `{path}`"));
+                self.note(
+                    span,
+                    format!("could not parse the offsetof member `{path}`"),
+                );
                 ExprKind::Unknown
             }
         }
@@ -521,22 +589,25 @@ impl Lowerer<'_> {
                         return Some(*v);
                     }
                 }
-                match self.macros.get(name)? {
+                match self.macro_state(name) {
                     MacroState::Defined { params: None, body } => {
-                        let body = Rc::clone(body);
                         return self.eval_in(&body, mode, &HashMap::new(), depth + 1, budget);
                     }
                     MacroState::Undefined if mode == EvalMode::Preproc => 0,
                     _ => return None,
                 }
             }
-            ExprKind::Defined(name) => match self.macros.get(name)? {
+            ExprKind::Defined(name) => match self.macro_state(name) {
                 MacroState::Defined { .. } => 1,
                 MacroState::Undefined => 0,
                 MacroState::Uncertain => return None,
             },
             ExprKind::Call { callee, args, .. } => {
-                let MacroState::Defined { params: Some(params), body } = self.macros.get(callee)? else {
+                let MacroState::Defined {
+                    params: Some(params),
+                    body,
+                } = self.macro_state(callee)
+                else {
                     return None;
                 };
                 if params.len() != args.len() {
@@ -546,7 +617,6 @@ impl Lowerer<'_> {
                 for (p, a) in params.iter().zip(args) {
                     inner.insert(p.clone(), ev(a, budget)?);
                 }
-                let body = Rc::clone(body);
                 return self.eval_in(&body, mode, &inner, depth + 1, budget);
             }
             ExprKind::Unary(op, x) => {
@@ -566,7 +636,11 @@ impl Lowerer<'_> {
                     BinOp::And | BinOp::Or => {
                         let r = ev(b, budget)?;
                         let l = l?;
-                        return Some(i128::from(if *op == BinOp::And { l != 0 && r != 0 } else { l != 0 || r != 0 }));
+                        return Some(i128::from(if *op == BinOp::And {
+                            l != 0 && r != 0
+                        } else {
+                            l != 0 || r != 0
+                        }));
                     }
                     _ => {}
                 }
@@ -604,30 +678,6 @@ impl Lowerer<'_> {
         })
     }
 
-    /// Replaces the `defined(X)` the front end can decide by 0 or 1 (for the condition of an
-    /// undecidable `#if` kept as an `If`).
-    pub(super) fn fold_defined(&self, e: Expr, depth: usize) -> Expr {
-        if depth > EVAL_DEPTH {
-            return e;
-        }
-        let span = e.span;
-        let kind = match e.kind {
-            ExprKind::Defined(name) => match self.macros.get(&name) {
-                Some(MacroState::Defined { .. }) => ExprKind::Int(1),
-                Some(MacroState::Undefined) => ExprKind::Int(0),
-                _ => ExprKind::Defined(name),
-            },
-            ExprKind::Unary(op, x) => ExprKind::Unary(op, Box::new(self.fold_defined(*x, depth + 1))),
-            ExprKind::Binary(op, a, b) => ExprKind::Binary(
-                op,
-                Box::new(self.fold_defined(*a, depth + 1)),
-                Box::new(self.fold_defined(*b, depth + 1)),
-            ),
-            other => other,
-        };
-        Expr::new(kind, span)
-    }
-
     /// Swaps in another file context (used by includes).
     pub(super) fn swap_file(&mut self, ctx: FileCtx) -> FileCtx {
         std::mem::replace(&mut self.file, ctx)
@@ -635,7 +685,8 @@ impl Lowerer<'_> {
 }
 
 fn op_is_compound(node: Node<'_>) -> bool {
-    node.child_by_field_name(k::F_OPERATOR).is_some_and(|o| o.kind() != k::OP_ASSIGN)
+    node.child_by_field_name(k::F_OPERATOR)
+        .is_some_and(|o| o.kind() != k::OP_ASSIGN)
 }
 
 /// A C number literal: integers in any base with suffixes, floating literals.
@@ -658,9 +709,14 @@ pub(super) fn parse_number(text: &str) -> ExprKind {
     let is_float = lower.contains('.') || lower.contains('e');
     if is_float {
         let digits = lower.trim_end_matches(['f', 'l', 'd']);
-        return digits.parse::<f64>().map_or(ExprKind::Unknown, ExprKind::Float);
+        return digits
+            .parse::<f64>()
+            .map_or(ExprKind::Unknown, ExprKind::Float);
     }
-    let digits = lower.trim_end_matches(['u', 'l', 'z']).trim_end_matches("wb").trim_end_matches('u');
+    let digits = lower
+        .trim_end_matches(['u', 'l', 'z'])
+        .trim_end_matches("wb")
+        .trim_end_matches('u');
     if digits.len() > 1 && digits.starts_with('0') {
         return int(&digits[1..], 8);
     }

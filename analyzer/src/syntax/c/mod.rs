@@ -11,10 +11,10 @@
 //! and never a panic: parse errors become notes, and nesting deeper than [`MAX_DEPTH`] lowers to
 //! `Unknown` / `Opaque` instead of overflowing the stack.
 
-pub mod kinds;
 mod expr;
-mod preproc;
+pub mod kinds;
 mod prepass;
+mod preproc;
 mod stmt;
 mod types;
 
@@ -23,7 +23,7 @@ use std::rc::Rc;
 
 use tree_sitter::{Node, Parser, Tree};
 
-use super::IncludeResolver;
+pub use super::IncludeResolver;
 use crate::ir::{Expr, ExprKind, Program, Stmt, StmtKind};
 use crate::source::{Note, Span};
 
@@ -45,7 +45,10 @@ pub struct COptions {
 
 impl Default for COptions {
     fn default() -> Self {
-        COptions { defines: Vec::new(), max_include_depth: 8 }
+        COptions {
+            defines: Vec::new(),
+            max_include_depth: 8,
+        }
     }
 }
 
@@ -81,7 +84,10 @@ struct FileCtx {
 /// What the `#if` evaluation knows about a macro name.
 #[derive(Clone, Debug)]
 enum MacroState {
-    Defined { params: Option<Vec<String>>, body: Rc<Expr> },
+    Defined {
+        params: Option<Vec<String>>,
+        body: Rc<Expr>,
+    },
     /// `#undef`'d (or a name a C compiler never defines, such as `__cplusplus`).
     Undefined,
     /// Defined or undefined depending on a condition the front end could not decide.
@@ -100,8 +106,12 @@ struct Lowerer<'a> {
     /// The header being lowered has `#pragma once`.
     saw_pragma_once: bool,
     macros: HashMap<String, MacroState>,
-    /// Macro names defined inside `#if` regions the front end could not decide (innermost last).
-    uncertain_regions: Vec<Vec<String>>,
+    /// For each undecided `#if` branch being lowered (innermost last): the macros it changed,
+    /// with their state before it.
+    uncertain_regions: Vec<Vec<(String, Option<MacroState>)>>,
+    /// Each macro registered for the evaluator: its index in `program.macros` and its body
+    /// text (a different redefinition makes it unknown).
+    macro_texts: HashMap<String, (usize, String)>,
     typedef_names: HashSet<String>,
     enum_values: HashMap<String, i128>,
     pack: Option<u32>,
@@ -122,8 +132,6 @@ struct Lowerer<'a> {
 
 struct FunctionNames {
     names: Option<Vec<String>>,
-    start: usize,
-    end: usize,
 }
 
 impl<'a> Lowerer<'a> {
@@ -137,7 +145,11 @@ impl<'a> Lowerer<'a> {
             file: FileCtx {
                 text: Rc::from(""),
                 original: Rc::from(""),
-                spans: SpanMode::Shift { sub: 0, add: 0, len: usize::MAX },
+                spans: SpanMode::Shift {
+                    sub: 0,
+                    add: 0,
+                    len: usize::MAX,
+                },
                 complex_at: HashSet::new(),
                 offsetof_members: HashMap::new(),
             },
@@ -147,6 +159,7 @@ impl<'a> Lowerer<'a> {
             saw_pragma_once: false,
             macros,
             uncertain_regions: Vec::new(),
+            macro_texts: HashMap::new(),
             typedef_names: HashSet::new(),
             enum_values: HashMap::new(),
             pack: None,
@@ -189,9 +202,16 @@ impl<'a> Lowerer<'a> {
     }
 
     fn lower_main(&mut self, text: &str) {
-        let main = SpanMode::Shift { sub: 0, add: 0, len: usize::MAX };
+        let main = SpanMode::Shift {
+            sub: 0,
+            add: 0,
+            len: usize::MAX,
+        };
         let Some((tree, ctx)) = self.parse(text, main, false) else {
-            self.note(Span::new(0, text.len()), "could not parse the file".to_owned());
+            self.note(
+                Span::new(0, text.len()),
+                "could not parse the file".to_owned(),
+            );
             return;
         };
         self.file = ctx;
@@ -218,6 +238,11 @@ impl<'a> Lowerer<'a> {
         self.file.text.get(node.byte_range()).unwrap_or("")
     }
 
+    /// The text of a node before the pre-pass (macro bodies are pre-passed again on their own).
+    fn original_text(&self, node: Node<'_>) -> &str {
+        self.file.original.get(node.byte_range()).unwrap_or("")
+    }
+
     fn note(&mut self, span: Span, message: String) {
         self.program.notes.push(Note { span, message });
     }
@@ -230,7 +255,9 @@ impl<'a> Lowerer<'a> {
                 let span = self.span(node);
                 self.note(
                     span,
-                    format!("nesting deeper than {MAX_DEPTH} levels: the inner part is not analysed"),
+                    format!(
+                        "nesting deeper than {MAX_DEPTH} levels: the inner part is not analysed"
+                    ),
                 );
             }
             return false;
@@ -322,7 +349,10 @@ impl<'a> Lowerer<'a> {
     fn opaque(&self, mut names: Vec<String>, span: Span) -> Stmt {
         names.sort();
         names.dedup();
-        Stmt { kind: StmtKind::Opaque { names }, span }
+        Stmt {
+            kind: StmtKind::Opaque { names },
+            span,
+        }
     }
 
     /// Root variables assigned (or whose address is taken, or incremented) anywhere in `node`,
@@ -372,9 +402,9 @@ impl<'a> Lowerer<'a> {
                 k::FIELD_EXPRESSION | k::SUBSCRIPT_EXPRESSION | k::POINTER_EXPRESSION => {
                     node.child_by_field_name(k::F_ARGUMENT)?
                 }
-                k::PARENTHESIZED_EXPRESSION | k::CAST_EXPRESSION => {
-                    node.child_by_field_name(k::F_VALUE).or_else(|| node.named_child(0))?
-                }
+                k::PARENTHESIZED_EXPRESSION | k::CAST_EXPRESSION => node
+                    .child_by_field_name(k::F_VALUE)
+                    .or_else(|| node.named_child(0))?,
                 _ => return None,
             };
         }

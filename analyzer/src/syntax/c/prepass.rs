@@ -108,7 +108,11 @@ pub(super) fn prepass(text: &str) -> Prepassed {
         Some(bytes) => String::from_utf8(bytes).unwrap_or_else(|_| text.to_owned()),
         None => text.to_owned(),
     };
-    Prepassed { text, complex_at, offsetof_members }
+    Prepassed {
+        text,
+        complex_at,
+        offsetof_members,
+    }
 }
 
 /// After `offsetof` at `i`: `( type , member )` → the trimmed byte range of `member`.
@@ -122,7 +126,7 @@ fn member_range(src: &[u8], mut i: usize) -> Option<(usize, usize)> {
     }
     i += 1;
     let mut depth = 0usize;
-    let mut comma = None;
+    let mut comma: Option<usize> = None;
     // Bounded: an offsetof argument list longer than this is not one.
     let limit = (i + 4096).min(n);
     while i < limit {
@@ -146,7 +150,9 @@ fn member_range(src: &[u8], mut i: usize) -> Option<(usize, usize)> {
                     // comment, a string) is left for the parser to report.
                     let ok = s < e
                         && (src[s].is_ascii_alphabetic() || src[s] == b'_')
-                        && src[s..e].iter().all(|&c| c.is_ascii() && c != b'"' && c != b'\'' && c != b'/');
+                        && src[s..e]
+                            .iter()
+                            .all(|&c| c.is_ascii() && c != b'"' && c != b'\'' && c != b'/');
                     return ok.then_some((s, e));
                 }
                 depth -= 1;

@@ -1,0 +1,422 @@
+//! Preprocessor directives: `#define`/`#undef`, `#include "..."`, `#pragma pack`/`once`, and
+//! conditionals, decided against the macros known so far; what cannot be decided keeps every
+//! possible branch (joined by the evaluator in code, marked unknown in types).
+
+use std::rc::Rc;
+
+use tree_sitter::Node;
+
+use super::expr::EvalMode;
+use super::kinds as k;
+use super::{unknown, Lowerer, MacroState, SpanMode};
+use crate::ir::{Expr, Field, Macro, Stmt, StmtKind, Ty};
+use crate::source::Span;
+
+/// The branches of a conditional group that may be compiled.
+struct Branches<'t> {
+    /// Child nodes of each possible branch, in order.
+    possible: Vec<Vec<Node<'t>>>,
+    /// Exactly one of `possible` is compiled (else none may be).
+    exhaustive: bool,
+}
+
+/// Names a C compiler, the system or the MPI library may define: `#if` cannot decide them
+/// without those headers. Any other name the file never defines is undefined.
+fn defined_elsewhere(name: &str) -> bool {
+    let reserved = name.starts_with("__")
+        || (name.starts_with('_') && name[1..].starts_with(|c: char| c.is_ascii_uppercase()));
+    reserved
+        || ["MPI", "PMPI", "MPIX", "MPICH", "OMPI", "OPEN_MPI", "MSMPI"]
+            .iter()
+            .any(|p| name.starts_with(p))
+}
+
+impl Lowerer<'_> {
+    /// The state `#if` sees for a macro name.
+    pub(super) fn macro_state(&self, name: &str) -> MacroState {
+        match self.macros.get(name) {
+            Some(state) => state.clone(),
+            None if defined_elsewhere(name) => MacroState::Uncertain,
+            None => MacroState::Undefined,
+        }
+    }
+
+    /// Changes a macro, remembering its previous state inside an undecided branch.
+    fn set_macro(&mut self, name: String, state: MacroState) {
+        if let Some(region) = self.uncertain_regions.last_mut() {
+            if !region.iter().any(|(n, _)| *n == name) {
+                region.push((name.clone(), self.macros.get(&name).cloned()));
+            }
+        }
+        self.macros.insert(name, state);
+    }
+
+    /// `-D NAME[=VALUE]` options, as definitions at the top of the file.
+    pub(super) fn lower_command_line_defines(&mut self) {
+        let defines = self.options.defines.clone();
+        let saved = self.file.spans;
+        self.file.spans = SpanMode::Fixed(Span::new(0, 0));
+        for (name, value) in defines {
+            let body = value.unwrap_or_else(|| "1".to_owned());
+            self.define(name, Span::new(0, 0), None, &body, 0);
+        }
+        self.file.spans = saved;
+    }
+
+    /// Defines a macro: for `#if` (in order) and for the evaluator (one definition per name;
+    /// two different definitions make it unknown).
+    fn define(
+        &mut self,
+        name: String,
+        name_span: Span,
+        params: Option<Vec<String>>,
+        body: &str,
+        base: usize,
+    ) {
+        let parsed = self.lower_fragment_expr(body, base);
+        let state = MacroState::Defined {
+            params: params.clone(),
+            body: Rc::new(parsed.clone()),
+        };
+        self.set_macro(name.clone(), state);
+        let text: String = body.split_whitespace().collect::<Vec<_>>().join(" ");
+        let known = !matches!(parsed.kind, crate::ir::ExprKind::Unknown);
+        match self.macro_texts.get(&name) {
+            // Redefined differently: which one code sees depends on its position.
+            Some((index, previous)) if *previous != text => {
+                let index = *index;
+                self.program.macros[index].body = unknown(name_span);
+            }
+            Some(_) => {}
+            // A body that is not an expression (`do { ... } while (0)`) is not registered, so
+            // that calls through it still evaluate their arguments.
+            None if known => {
+                self.macro_texts
+                    .insert(name.clone(), (self.program.macros.len(), text));
+                self.program.macros.push(Macro {
+                    name,
+                    name_span,
+                    params,
+                    body: parsed,
+                });
+            }
+            None => {}
+        }
+    }
+
+    /// `#define`, `#undef`, `#pragma`, `#include`.
+    pub(super) fn lower_directive(&mut self, node: Node<'_>) {
+        match node.kind() {
+            k::PREPROC_DEF | k::PREPROC_FUNCTION_DEF => {
+                let Some(name_node) = node.child_by_field_name(k::F_NAME) else {
+                    return;
+                };
+                let name = self.text(name_node).to_owned();
+                let name_span = self.span(name_node);
+                let params = node.child_by_field_name(k::F_PARAMETERS).map(|p| {
+                    let mut cursor = p.walk();
+                    let names: Vec<String> = p
+                        .named_children(&mut cursor)
+                        .filter(|c| c.kind() == k::IDENTIFIER)
+                        .map(|c| self.text(c).to_owned())
+                        .collect();
+                    names
+                });
+                let (body, base) = match node.child_by_field_name(k::F_VALUE) {
+                    Some(v) => (self.original_text(v).to_owned(), v.start_byte()),
+                    None => (String::new(), node.end_byte()),
+                };
+                // `#define FLAG` has an empty body: defined, and 1 nowhere (it expands to
+                // nothing), so only `defined(FLAG)` is known.
+                self.define(name, name_span, params, &body, base);
+            }
+            k::PREPROC_CALL => {
+                let directive = node
+                    .child_by_field_name(k::F_DIRECTIVE)
+                    .map(|d| self.text(d).to_owned());
+                let argument = node
+                    .child_by_field_name(k::F_ARGUMENT)
+                    .map(|a| self.text(a).to_owned())
+                    .unwrap_or_default();
+                let directive: String = directive.unwrap_or_default().split_whitespace().collect();
+                match directive.as_str() {
+                    "#undef" => {
+                        if let Some(name) = argument.split_whitespace().next() {
+                            self.set_macro(name.to_owned(), MacroState::Undefined);
+                        }
+                    }
+                    "#pragma" => self.lower_pragma(&argument),
+                    "#error" | "#warning" | "#line" | "#ident" => {}
+                    _ => {}
+                }
+            }
+            k::PREPROC_INCLUDE => self.lower_include(node),
+            _ => {}
+        }
+    }
+
+    /// `#pragma pack(...)` and `#pragma once`.
+    fn lower_pragma(&mut self, argument: &str) {
+        let words: String = argument.split_whitespace().collect();
+        if words == "once" {
+            self.saw_pragma_once = true;
+            return;
+        }
+        let Some(args) = words
+            .strip_prefix("pack(")
+            .and_then(|a| a.strip_suffix(')'))
+        else {
+            return;
+        };
+        let parts: Vec<&str> = args.split(',').filter(|p| !p.is_empty()).collect();
+        let value = |s: &str| s.parse::<u32>().ok().filter(|v| v.is_power_of_two());
+        match parts.as_slice() {
+            [] => self.pack = None,
+            ["push"] => self.pack_stack.push(self.pack),
+            ["push", n] => {
+                self.pack_stack.push(self.pack);
+                self.pack = value(n);
+            }
+            ["pop", ..] => self.pack = self.pack_stack.pop().unwrap_or(None),
+            [n] => self.pack = value(n),
+            _ => {}
+        }
+    }
+
+    /// `#include "name"` through the resolver; `<...>` headers are the system's and skipped.
+    fn lower_include(&mut self, node: Node<'_>) {
+        let Some(path) = node
+            .child_by_field_name(k::F_PATH)
+            .filter(|p| p.kind() == k::STRING_LITERAL)
+        else {
+            return;
+        };
+        let name = super::expr::decode_string(self.text(path));
+        let span = self.span(node);
+        if self.included_once.contains(&name) || self.include_stack.contains(&name) {
+            return;
+        }
+        if self.include_stack.len() >= self.options.max_include_depth {
+            self.note(
+                span,
+                format!("`#include \"{name}\"` nests too deep; not followed"),
+            );
+            return;
+        }
+        let Some(text) = self.includes.resolve(&name) else {
+            return;
+        };
+        // Declarations from a header point at the `#include` line.
+        let Some((tree, ctx)) = self.parse(&text, SpanMode::Fixed(span), false) else {
+            return;
+        };
+        let saved_file = self.swap_file(ctx);
+        let saved_header = std::mem::replace(&mut self.in_header, true);
+        let saved_once = std::mem::replace(&mut self.saw_pragma_once, false);
+        self.include_stack.push(name.clone());
+        let root = tree.root_node();
+        if root.has_error() {
+            self.note(
+                span,
+                format!("`{name}` has parse errors; what could be read is used"),
+            );
+        }
+        self.lower_top_items(root);
+        self.include_stack.pop();
+        if self.saw_pragma_once {
+            self.included_once.insert(name);
+        }
+        self.saw_pragma_once = saved_once;
+        self.in_header = saved_header;
+        self.file = saved_file;
+    }
+
+    /// Which branches of `#if`/`#ifdef` ... `#elif` ... `#else` may be compiled.
+    fn branches<'t>(&mut self, node: Node<'t>) -> Branches<'t> {
+        let mut possible = Vec::new();
+        let mut current = Some(node);
+        let mut exhaustive = false;
+        // Each `#elif` is the alternative of the one before: iterate, do not recurse.
+        while let Some(branch) = current {
+            let decision = match branch.kind() {
+                k::PREPROC_ELSE => Some(true),
+                k::PREPROC_IF | k::PREPROC_ELIF => match branch.child_by_field_name(k::F_CONDITION)
+                {
+                    Some(c) => {
+                        let cond = self.lower_expr(c);
+                        self.const_eval(&cond, EvalMode::Preproc).map(|v| v != 0)
+                    }
+                    None => None,
+                },
+                k::PREPROC_IFDEF | k::PREPROC_ELIFDEF => {
+                    let negated = branch
+                        .child(0)
+                        .is_some_and(|c| c.kind() == k::PP_IFNDEF || c.kind() == k::PP_ELIFNDEF);
+                    let name = branch
+                        .child_by_field_name(k::F_NAME)
+                        .map(|n| self.text(n).to_owned());
+                    let defined = match name.map(|n| self.macro_state(&n)) {
+                        Some(MacroState::Defined { .. }) => Some(true),
+                        Some(MacroState::Undefined) => Some(false),
+                        _ => None,
+                    };
+                    defined.map(|d| d != negated)
+                }
+                _ => None,
+            };
+            let alternative = branch.child_by_field_name(k::F_ALTERNATIVE);
+            if decision != Some(false) {
+                let mut cursor = branch.walk();
+                let children: Vec<Node<'t>> = branch
+                    .children(&mut cursor)
+                    .enumerate()
+                    .filter(|(i, c)| {
+                        c.is_named()
+                            && Some(*c) != alternative
+                            && branch.field_name_for_child(*i as u32).is_none()
+                    })
+                    .map(|(_, c)| c)
+                    .collect();
+                possible.push(children);
+            }
+            if decision == Some(true) {
+                exhaustive = true;
+                break;
+            }
+            current = alternative;
+        }
+        Branches {
+            possible,
+            exhaustive,
+        }
+    }
+
+    /// Lowers the possible branches of an undecided conditional one after the other, each from
+    /// the macro state before the conditional; afterwards every macro any of them changed is
+    /// uncertain.
+    fn each_possible_branch<'t, T>(
+        &mut self,
+        possible: &[Vec<Node<'t>>],
+        mut lower: impl FnMut(&mut Self, &[Node<'t>]) -> T,
+    ) -> Vec<T> {
+        let mut changed = Vec::new();
+        let mut results = Vec::new();
+        for branch in possible {
+            self.uncertain_regions.push(Vec::new());
+            results.push(lower(self, branch));
+            for (name, previous) in self.uncertain_regions.pop().unwrap_or_default() {
+                match previous {
+                    Some(state) => self.macros.insert(name.clone(), state),
+                    None => self.macros.remove(&name),
+                };
+                changed.push(name);
+            }
+        }
+        for name in changed {
+            self.set_macro(name, MacroState::Uncertain);
+        }
+        results
+    }
+
+    /// A conditional at file scope: the compiled branch, or every possible one.
+    pub(super) fn lower_conditional_top(&mut self, node: Node<'_>) {
+        let Branches {
+            possible,
+            exhaustive,
+        } = self.branches(node);
+        if exhaustive && possible.len() == 1 {
+            for item in &possible[0] {
+                self.lower_top_item(*item);
+            }
+            return;
+        }
+        self.each_possible_branch(&possible, |this, items| {
+            for item in items {
+                this.lower_top_item(*item);
+            }
+        });
+    }
+
+    /// A conditional among statements: the compiled branch, or an `if` on an unknown
+    /// condition over the possible ones (the evaluator runs both sides and joins them).
+    pub(super) fn lower_conditional_stmts(&mut self, node: Node<'_>, out: &mut Vec<Stmt>) {
+        let span = self.span(node);
+        let Branches {
+            possible,
+            exhaustive,
+        } = self.branches(node);
+        if exhaustive && possible.len() == 1 {
+            for item in &possible[0] {
+                self.lower_stmt(*item, out);
+            }
+            return;
+        }
+        let mut bodies =
+            self.each_possible_branch(&possible, |this, items| this.lower_stmt_nodes(items));
+        let mut otherwise = if exhaustive {
+            bodies.pop().unwrap_or_default()
+        } else {
+            Vec::new()
+        };
+        while let Some(then) = bodies.pop() {
+            otherwise = vec![Stmt {
+                kind: StmtKind::If {
+                    cond: unknown(span),
+                    then,
+                    otherwise,
+                },
+                span,
+            }];
+        }
+        out.append(&mut otherwise);
+    }
+
+    /// A conditional among struct members: the compiled branch, else an unknown layout.
+    pub(super) fn lower_conditional_fields(&mut self, node: Node<'_>, fields: &mut Vec<Field>) {
+        let span = self.span(node);
+        let Branches {
+            possible,
+            exhaustive,
+        } = self.branches(node);
+        if exhaustive && possible.len() == 1 {
+            for item in &possible[0] {
+                self.lower_field_item(*item, fields);
+            }
+            return;
+        }
+        // Members of every branch stay reachable by name; the layout is unknown.
+        self.each_possible_branch(&possible, |this, items| {
+            for item in items {
+                this.lower_field_item(*item, fields);
+            }
+        });
+        fields.push(Self::unknown_field(span));
+    }
+
+    /// A conditional among enumerators: the compiled branch, else unknown values from here on.
+    pub(super) fn lower_conditional_enumerators(
+        &mut self,
+        node: Node<'_>,
+        ty: &Ty,
+        next: &mut Option<Expr>,
+    ) {
+        let Branches {
+            possible,
+            exhaustive,
+        } = self.branches(node);
+        if exhaustive && possible.len() == 1 {
+            for item in &possible[0] {
+                self.lower_enumerator_item(*item, ty, next);
+            }
+            return;
+        }
+        self.each_possible_branch(&possible, |this, items| {
+            // Values inside an undecided branch are not known either.
+            let mut branch_next = None;
+            for item in items {
+                this.lower_enumerator_item(*item, ty, &mut branch_next);
+            }
+        });
+        *next = None;
+    }
+}

@@ -1,0 +1,384 @@
+//! Function definitions and statements.
+
+use tree_sitter::Node;
+
+use super::kinds as k;
+use super::{unknown, FunctionNames, Lowerer};
+use crate::ir::{BinOp, Expr, ExprKind, Function, Stmt, StmtKind};
+use crate::source::Span;
+
+impl Lowerer<'_> {
+    pub(super) fn lower_function(&mut self, node: Node<'_>) -> Option<Function> {
+        let (base, _) = self.lower_specifiers(node);
+        let mut pending = std::mem::take(&mut self.pending);
+        self.program.globals.append(&mut pending);
+        let declarator = node.child_by_field_name(k::F_DECLARATOR)?;
+        let declared = self.apply_declarator(declarator, base)?;
+        let params = declared
+            .function_params
+            .map(|p| self.lower_params(p))
+            .unwrap_or_default();
+        let body_node = node.child_by_field_name(k::F_BODY)?;
+        self.function_body = Some(FunctionNames { names: None });
+        let body = self.lower_block(body_node);
+        self.function_body = None;
+        Some(Function {
+            is_main: declared.name == "main",
+            name: declared.name,
+            name_span: declared.name_span,
+            params,
+            result: declared.ty,
+            body,
+            span: self.span(node),
+        })
+    }
+
+    /// The statements of a compound statement (or of one statement used as a body).
+    pub(super) fn lower_block(&mut self, node: Node<'_>) -> Vec<Stmt> {
+        let mut out = Vec::new();
+        if node.kind() == k::COMPOUND_STATEMENT {
+            self.lower_stmt_children(node, &mut out);
+        } else {
+            self.lower_stmt(node, &mut out);
+        }
+        out
+    }
+
+    fn lower_stmt_children(&mut self, node: Node<'_>, out: &mut Vec<Stmt>) {
+        let mut cursor = node.walk();
+        let children: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
+        for child in children {
+            self.lower_stmt(child, out);
+        }
+    }
+
+    /// Lowers the statement nodes of a conditional branch.
+    pub(super) fn lower_stmt_nodes(&mut self, nodes: &[Node<'_>]) -> Vec<Stmt> {
+        let mut out = Vec::new();
+        for node in nodes {
+            self.lower_stmt(*node, &mut out);
+        }
+        out
+    }
+
+    /// Lowers one statement into `out` (a declaration may produce several).
+    pub(super) fn lower_stmt(&mut self, node: Node<'_>, out: &mut Vec<Stmt>) {
+        let span = self.span(node);
+        if !self.enter(node) {
+            let names = self.assigned_names(node);
+            out.push(self.opaque(names, span));
+            return;
+        }
+        let field = |name: &str| node.child_by_field_name(name);
+        match node.kind() {
+            k::COMPOUND_STATEMENT => {
+                let mut body = Vec::new();
+                self.lower_stmt_children(node, &mut body);
+                out.push(Stmt {
+                    kind: StmtKind::Block(body),
+                    span,
+                });
+            }
+            k::DECLARATION => self.lower_declaration(node, out, false),
+            k::TYPE_DEFINITION => self.lower_typedef(node),
+            k::STRUCT_SPECIFIER | k::UNION_SPECIFIER | k::ENUM_SPECIFIER => {
+                let _ = self.lower_type_specifier(node);
+                out.append(&mut self.pending);
+            }
+            k::EXPRESSION_STATEMENT => {
+                if let Some(e) = node.named_child(0).filter(|e| e.kind() != k::COMMENT) {
+                    self.lower_effects(e, span, out);
+                }
+            }
+            k::IF_STATEMENT => {
+                let cond = self.condition(field(k::F_CONDITION), span);
+                let then = field(k::F_CONSEQUENCE)
+                    .map(|c| self.lower_block(c))
+                    .unwrap_or_default();
+                let otherwise = field(k::F_ALTERNATIVE)
+                    .and_then(|a| a.named_child(0))
+                    .map(|a| self.lower_block(a))
+                    .unwrap_or_default();
+                self.flush_clobbers(span, out);
+                out.push(Stmt {
+                    kind: StmtKind::If {
+                        cond,
+                        then,
+                        otherwise,
+                    },
+                    span,
+                });
+            }
+            k::FOR_STATEMENT => {
+                let mut init = Vec::new();
+                if let Some(i) = field(k::F_INITIALIZER) {
+                    if i.kind() == k::DECLARATION {
+                        self.lower_declaration(i, &mut init, false);
+                    } else {
+                        let ispan = self.span(i);
+                        self.lower_effects(i, ispan, &mut init);
+                    }
+                }
+                let cond = field(k::F_CONDITION).map(|c| self.lower_expr(c));
+                let mut step = Vec::new();
+                if let Some(u) = field(k::F_UPDATE) {
+                    let uspan = self.span(u);
+                    self.lower_effects(u, uspan, &mut step);
+                }
+                // Assignments inside the condition happen on every test: forget them in the
+                // body and the step.
+                let clobbered = std::mem::take(&mut self.clobbers);
+                let mut body = field(k::F_BODY)
+                    .map(|b| self.lower_block(b))
+                    .unwrap_or_default();
+                if !clobbered.is_empty() {
+                    body.insert(0, self.opaque(clobbered.clone(), span));
+                    init.push(self.opaque(clobbered, span));
+                }
+                out.push(Stmt {
+                    kind: StmtKind::Loop {
+                        init,
+                        cond,
+                        step,
+                        body,
+                        test_first: true,
+                    },
+                    span,
+                });
+            }
+            k::WHILE_STATEMENT | k::DO_STATEMENT => {
+                let cond = self.condition(field(k::F_CONDITION), span);
+                let clobbered = std::mem::take(&mut self.clobbers);
+                let mut body = field(k::F_BODY)
+                    .map(|b| self.lower_block(b))
+                    .unwrap_or_default();
+                let mut init = Vec::new();
+                if !clobbered.is_empty() {
+                    body.insert(0, self.opaque(clobbered.clone(), span));
+                    init.push(self.opaque(clobbered, span));
+                }
+                out.push(Stmt {
+                    kind: StmtKind::Loop {
+                        init,
+                        cond: Some(cond),
+                        step: Vec::new(),
+                        body,
+                        test_first: node.kind() == k::WHILE_STATEMENT,
+                    },
+                    span,
+                });
+            }
+            k::SWITCH_STATEMENT => self.lower_switch(node, out),
+            k::RETURN_STATEMENT => {
+                let value = node
+                    .named_child(0)
+                    .filter(|v| v.kind() != k::COMMENT)
+                    .map(|v| self.lower_expr(v));
+                self.flush_clobbers(span, out);
+                out.push(Stmt {
+                    kind: StmtKind::Return(value),
+                    span,
+                });
+            }
+            k::BREAK_STATEMENT => out.push(Stmt {
+                kind: StmtKind::Break,
+                span,
+            }),
+            k::CONTINUE_STATEMENT => out.push(Stmt {
+                kind: StmtKind::Continue,
+                span,
+            }),
+            k::LABELED_STATEMENT => {
+                // A `goto` may arrive here with other values.
+                let names = self.function_assigned_names(node);
+                out.push(self.opaque(names, span));
+                let last = node.named_child_count().checked_sub(1);
+                if let Some(inner) = last
+                    .and_then(|i| node.named_child(u32::try_from(i).ok()?))
+                    .filter(|c| c.kind() != k::STATEMENT_IDENTIFIER)
+                {
+                    self.lower_stmt(inner, out);
+                }
+            }
+            k::GOTO_STATEMENT | k::SEH_TRY_STATEMENT | k::SEH_LEAVE_STATEMENT => {
+                let names = if node.kind() == k::SEH_TRY_STATEMENT {
+                    self.assigned_names(node)
+                } else {
+                    self.function_assigned_names(node)
+                };
+                out.push(self.opaque(names, span));
+            }
+            k::ATTRIBUTED_STATEMENT => {
+                let last = node.named_child_count().checked_sub(1);
+                if let Some(inner) = last.and_then(|i| node.named_child(u32::try_from(i).ok()?)) {
+                    self.lower_stmt(inner, out);
+                }
+            }
+            k::PREPROC_IF | k::PREPROC_IFDEF => self.lower_conditional_stmts(node, out),
+            k::PREPROC_DEF | k::PREPROC_FUNCTION_DEF | k::PREPROC_CALL | k::PREPROC_INCLUDE => {
+                self.lower_directive(node)
+            }
+            k::COMMENT => {}
+            _ => {
+                if node.is_error() || node.has_error() {
+                    self.error_note(node);
+                }
+                let names = self.assigned_names(node);
+                out.push(self.opaque(names, span));
+            }
+        }
+        self.leave();
+    }
+
+    /// The condition of `if`/`while`/`do` (a parenthesized expression).
+    fn condition(&mut self, node: Option<Node<'_>>, span: Span) -> Expr {
+        match node {
+            Some(c) => self.lower_expr(c),
+            None => unknown(span),
+        }
+    }
+
+    /// `switch`: lowered to a run-once loop (so `break` leaves it) holding, for each case, an
+    /// `if` on "a case up to here matched", which models fall-through.
+    fn lower_switch(&mut self, node: Node<'_>, out: &mut Vec<Stmt>) {
+        let span = self.span(node);
+        let (Some(cond), Some(body)) = (
+            node.child_by_field_name(k::F_CONDITION),
+            node.child_by_field_name(k::F_BODY),
+        ) else {
+            let names = self.assigned_names(node);
+            out.push(self.opaque(names, span));
+            return;
+        };
+        let scrutinee = self.lower_expr(cond);
+        self.flush_clobbers(span, out);
+        let mut cursor = body.walk();
+        let children: Vec<Node<'_>> = body.named_children(&mut cursor).collect();
+        // Statements before the first case, or cases in nested blocks (Duff's device), are not
+        // modelled.
+        // A `continue` would be caught by the run-once loop.
+        let plain = children
+            .iter()
+            .all(|c| c.kind() == k::CASE_STATEMENT || c.kind() == k::COMMENT);
+        if !plain || contains_continue(body) {
+            let names = self.assigned_names(node);
+            out.push(self.opaque(names, span));
+            return;
+        }
+        let cases: Vec<Node<'_>> = children
+            .into_iter()
+            .filter(|c| c.kind() == k::CASE_STATEMENT)
+            .collect();
+        // `matched` is "some case label up to this one equals the scrutinee"; `default` matches
+        // when no label does.
+        let mut labels = Vec::new();
+        for case in &cases {
+            if let Some(v) = case.child_by_field_name(k::F_VALUE) {
+                labels.push(self.lower_expr(v));
+            }
+        }
+        let equals = |label: &Expr| {
+            Expr::new(
+                ExprKind::Binary(
+                    BinOp::Eq,
+                    Box::new(scrutinee.clone()),
+                    Box::new(label.clone()),
+                ),
+                label.span,
+            )
+        };
+        let any_label = labels
+            .iter()
+            .map(equals)
+            .reduce(|a, b| Expr::new(ExprKind::Binary(BinOp::Or, Box::new(a), Box::new(b)), span));
+        let no_label = match any_label {
+            Some(e) => Expr::new(ExprKind::Unary(crate::ir::UnOp::Not, Box::new(e)), span),
+            None => Expr::int(1, span),
+        };
+        let mut reached: Option<Expr> = None;
+        let mut label_index = 0;
+        let mut arms = Vec::new();
+        for case in cases {
+            let this = match case.child_by_field_name(k::F_VALUE) {
+                Some(_) => {
+                    let e = equals(&labels[label_index]);
+                    label_index += 1;
+                    e
+                }
+                None => no_label.clone(),
+            };
+            let cond = match reached.take() {
+                Some(prev) => Expr::new(
+                    ExprKind::Binary(BinOp::Or, Box::new(prev), Box::new(this)),
+                    span,
+                ),
+                None => this,
+            };
+            reached = Some(cond.clone());
+            let mut c = case.walk();
+            let statements: Vec<Node<'_>> = case
+                .named_children(&mut c)
+                .filter(|s| Some(*s) != case.child_by_field_name(k::F_VALUE))
+                .collect();
+            let then = self.lower_stmt_nodes(&statements);
+            arms.push(Stmt {
+                kind: StmtKind::If {
+                    cond,
+                    then,
+                    otherwise: Vec::new(),
+                },
+                span: self.span(case),
+            });
+        }
+        arms.push(Stmt {
+            kind: StmtKind::Break,
+            span,
+        });
+        out.push(Stmt {
+            kind: StmtKind::Loop {
+                init: Vec::new(),
+                cond: None,
+                step: Vec::new(),
+                body: arms,
+                test_first: true,
+            },
+            span,
+        });
+    }
+
+    /// Every variable assigned anywhere in the function around `node` (computed once).
+    fn function_assigned_names(&mut self, node: Node<'_>) -> Vec<String> {
+        if let Some(names) = self.function_body.as_ref().and_then(|f| f.names.clone()) {
+            return names;
+        }
+        let mut function = node;
+        while function.kind() != k::FUNCTION_DEFINITION {
+            match function.parent() {
+                Some(parent) => function = parent,
+                None => break,
+            }
+        }
+        let names = self.assigned_names(function);
+        if let Some(f) = &mut self.function_body {
+            f.names = Some(names.clone());
+        }
+        names
+    }
+}
+
+/// Whether a `continue` in `node` belongs to the loop around it (not to a loop inside it).
+fn contains_continue(node: Node<'_>) -> bool {
+    let mut cursor = node.walk();
+    let mut stack: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
+    while let Some(n) = stack.pop() {
+        match n.kind() {
+            k::CONTINUE_STATEMENT => return true,
+            k::FOR_STATEMENT | k::WHILE_STATEMENT | k::DO_STATEMENT => {}
+            _ => {
+                let mut c = n.walk();
+                stack.extend(n.named_children(&mut c));
+            }
+        }
+    }
+    false
+}
