@@ -74,9 +74,11 @@ pub fn apply(text: &str, fixes: &[&Fix]) -> Applied {
                     && text.is_char_boundary(e.span.start)
                     && text.is_char_boundary(e.span.end)
             });
-        let own_clash = fix.edits.iter().enumerate().any(|(i, a)| {
-            fix.edits[i + 1..].iter().any(|b| overlaps(a.span, b.span))
-        });
+        let own_clash = fix
+            .edits
+            .iter()
+            .enumerate()
+            .any(|(i, a)| fix.edits[i + 1..].iter().any(|b| overlaps(a.span, b.span)));
         let clashes = own_clash
             || fix
                 .edits
@@ -109,7 +111,9 @@ pub fn apply(text: &str, fixes: &[&Fix]) -> Applied {
 /// (their order would be arbitrary).
 fn overlaps(a: Span, b: Span) -> bool {
     if a.start == a.end || b.start == b.end {
-        a.start == b.start || (a.start > b.start && a.start < b.end) || (b.start > a.start && b.start < a.end)
+        a.start == b.start
+            || (a.start > b.start && a.start < b.end)
+            || (b.start > a.start && b.start < a.end)
     } else {
         a.start < b.end && b.start < a.end
     }

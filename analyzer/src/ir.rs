@@ -391,4 +391,3 @@ pub fn visit_expr(e: &Expr, f: &mut dyn FnMut(&Expr)) {
         _ => {}
     }
 }
-

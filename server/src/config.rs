@@ -90,7 +90,11 @@ impl Config {
         let rule_ids = |key: &str, ids: &[String]| -> Result<Vec<String>, String> {
             for id in ids {
                 if id != "all" && checks::rule(id).is_none() {
-                    return Err(bad(key, id, "no such rule (see `mpi-dtype-lint rules`)".into()));
+                    return Err(bad(
+                        key,
+                        id,
+                        "no such rule (see `mpi-dtype-lint rules`)".into(),
+                    ));
                 }
             }
             Ok(ids.to_vec())
@@ -114,7 +118,9 @@ impl Config {
             let glob = globset::Glob::new(pattern)
                 .map_err(|e| bad(pattern, pattern, e.to_string()))?
                 .compile_matcher();
-            config.per_file_ignores.push((glob, rule_ids(pattern, ids)?));
+            config
+                .per_file_ignores
+                .push((glob, rule_ids(pattern, ids)?));
         }
         for (id, level) in &raw.severity {
             rule_ids(id, std::slice::from_ref(id))?;

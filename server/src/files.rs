@@ -25,7 +25,11 @@ impl SourceFile {
 /// Walks files and directories (respecting `.gitignore` and `.ignore` unless told not to),
 /// keeping C and Fortran sources, in a stable order. Paths that do not exist are errors;
 /// symbolic link loops are skipped with a note on stderr.
-pub fn collect(paths: &[PathBuf], respect_ignore: bool, errors: &mut Vec<String>) -> Vec<SourceFile> {
+pub fn collect(
+    paths: &[PathBuf],
+    respect_ignore: bool,
+    errors: &mut Vec<String>,
+) -> Vec<SourceFile> {
     let mut files = Vec::new();
     for root in paths {
         if !root.exists() {

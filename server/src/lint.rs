@@ -159,7 +159,9 @@ pub fn lint_text(
 pub fn config_for(path: &Path, settings: &Settings) -> Result<Config, String> {
     match &settings.config {
         Some(c) => Ok(c.clone()),
-        None => ConfigCache::default().for_file(path).map(Option::unwrap_or_default),
+        None => ConfigCache::default()
+            .for_file(path)
+            .map(Option::unwrap_or_default),
     }
 }
 
@@ -170,7 +172,11 @@ fn finding(d: Diagnostic, index: &LineIndex, config: &Config) -> Finding {
     };
     Finding {
         rule: d.rule,
-        severity: config.severity.get(d.rule.id).copied().unwrap_or(d.severity),
+        severity: config
+            .severity
+            .get(d.rule.id)
+            .copied()
+            .unwrap_or(d.severity),
         message: d.message,
         at: locate(d.span),
         fixes: d

@@ -18,7 +18,12 @@ use lint::Settings;
 
 /// Lint C and Fortran code that builds MPI derived datatypes.
 #[derive(Parser)]
-#[command(name = "mpi-dtype-lint", version, about, args_conflicts_with_subcommands = true)]
+#[command(
+    name = "mpi-dtype-lint",
+    version,
+    about,
+    args_conflicts_with_subcommands = true
+)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,

@@ -66,7 +66,10 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                 continue;
             };
             let reach = if end_byte > bytes {
-                format!("reaches byte {end_byte} of `{}`, which has {bytes} bytes", buffer.object)
+                format!(
+                    "reaches byte {end_byte} of `{}`, which has {bytes} bytes",
+                    buffer.object
+                )
             } else {
                 format!("starts {} bytes before `{}`", -first_byte, buffer.object)
             };

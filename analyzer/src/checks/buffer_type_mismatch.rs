@@ -1,6 +1,6 @@
 use super::scalar::{self, Scalar};
-use crate::ir::Ty;
 use super::{handle_text, messages, same_buffer, Context, Diagnostic, Rule, Severity};
+use crate::ir::Ty;
 
 pub(crate) static RULE: Rule = Rule {
     id: "buffer-type-mismatch",

@@ -43,7 +43,11 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             continue;
         };
         // The count the arrays are read with: `ndims` is darray's third argument.
-        let count_at = if kind == ConstructorKind::Darray { 2 } else { 0 };
+        let count_at = if kind == ConstructorKind::Darray {
+            2
+        } else {
+            0
+        };
         let Some(count) = site.int(count_at) else {
             continue;
         };

@@ -189,13 +189,14 @@ fn marker_uses(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     spans.dedup();
     for span in spans {
         let written = cx.text(span);
+        let resized = match cx.language() {
+            Language::C => "MPI_Type_create_resized".to_owned(),
+            Language::Fortran { .. } => in_case_of(written, "MPI_Type_create_resized"),
+        };
         out.push(cx.diagnostic(
             &RULE,
             span,
-            format!(
-                "`{written}` was removed in MPI-3.0; set the bounds with `{}` instead",
-                in_case_of(written, "MPI_Type_create_resized")
-            ),
+            format!("`{written}` was removed in MPI-3.0; set the bounds with `{resized}` instead"),
         ));
     }
 }

@@ -3,7 +3,8 @@ use super::{handle_text, Context, Diagnostic, Rule, Severity};
 
 pub(crate) static RULE: Rule = Rule {
     id: "displacement-mismatch",
-    summary: "datatype displacements that do not match the field offsets of the struct the buffer holds",
+    summary:
+        "datatype displacements that do not match the field offsets of the struct the buffer holds",
     docs: DOCS,
     severity: Severity::Error,
     check,

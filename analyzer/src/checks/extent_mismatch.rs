@@ -92,9 +92,11 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             );
             let depends = dt.implementation_dependent();
             if !depends.is_empty() {
-                d.message.push_str(" (this extent is the MPI library's: see the type's hover)");
+                d.message
+                    .push_str(" (this extent is the MPI library's: see the type's hover)");
             }
-            d.fixes.extend(resize_fix(cx, site, m.datatype, element, s.lb));
+            d.fixes
+                .extend(resize_fix(cx, site, m.datatype, element, s.lb));
             out.push(d);
         }
     }
@@ -120,10 +122,13 @@ fn resize_fix(
     if cx.language() != Language::C || !matches!(element.ty, Ty::Named(_) | Ty::C(_)) {
         return None;
     }
-    let handle = site.evaluations.iter().find_map(|c| match c.args.get(i)?.value {
-        crate::eval::ArgumentValue::Datatype { handle, .. } => Some(handle),
-        _ => None,
-    })?;
+    let handle = site
+        .evaluations
+        .iter()
+        .find_map(|c| match c.args.get(i)?.value {
+            crate::eval::ArgumentValue::Datatype { handle, .. } => Some(handle),
+            _ => None,
+        })?;
     let definition = cx
         .analysis
         .evaluation

@@ -44,7 +44,9 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         if !matches!(
             site.function.effect,
             Effect::Construct(
-                ConstructorKind::Hvector | ConstructorKind::Hindexed | ConstructorKind::HindexedBlock
+                ConstructorKind::Hvector
+                    | ConstructorKind::Hindexed
+                    | ConstructorKind::HindexedBlock
             )
         ) {
             continue;
@@ -52,9 +54,10 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         let Some(old) = site.function.params.iter().position(|r| *r == Role::TypeIn) else {
             continue;
         };
-        let basic_old = site.always(old, |v| {
-            matches!(v, ArgumentValue::Datatype { handle, .. } if !cx.is_derived(*handle))
-        });
+        let basic_old = site.always(
+            old,
+            |v| matches!(v, ArgumentValue::Datatype { handle, .. } if !cx.is_derived(*handle)),
+        );
         if !basic_old {
             continue;
         }

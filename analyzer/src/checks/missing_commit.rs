@@ -1,7 +1,7 @@
 use super::{handle_text, in_case_of, CallSite, Context, Diagnostic, Rule, Severity};
-use crate::eval::Role;
 use crate::eval::value::Tri;
 use crate::eval::ArgumentValue;
+use crate::eval::Role;
 use crate::fix::{Applicability, Edit, Fix};
 use crate::source::{Language, Span};
 

@@ -215,7 +215,11 @@ pub fn same_buffer<'a>(site: &CallSite<'a>, i: usize) -> Option<&'a Buffer> {
             return None;
         };
         match found {
-            Some(f) if f.object != b.object || f.offset != b.offset || f.object_bytes != b.object_bytes => {
+            Some(f)
+                if f.object != b.object
+                    || f.offset != b.offset
+                    || f.object_bytes != b.object_bytes =>
+            {
                 return None
             }
             _ => found = Some(b),
@@ -301,7 +305,9 @@ impl<'a> Context<'a> {
     /// The line (1-based) and its indentation at a byte offset.
     pub fn line_indent(&self, offset: usize) -> (&'a str, usize) {
         let text = self.analysis.text();
-        let start = text[..offset.min(text.len())].rfind('\n').map_or(0, |i| i + 1);
+        let start = text[..offset.min(text.len())]
+            .rfind('\n')
+            .map_or(0, |i| i + 1);
         let line_end = text[start..].find('\n').map_or(text.len(), |i| start + i);
         let line = &text[start..line_end];
         let indent = line.len() - line.trim_start().len();

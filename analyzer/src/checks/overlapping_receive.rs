@@ -83,8 +83,11 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         if count < 1 {
             continue;
         }
-        let Ok(message) = engine.construct(&Constructor::Contiguous { count }, Api::Standard, &[dt.clone()])
-        else {
+        let Ok(message) = engine.construct(
+            &Constructor::Contiguous { count },
+            Api::Standard,
+            &[dt.clone()],
+        ) else {
             continue;
         };
         if message.overlaps(cx.model(), BUDGET) != Some(true) {

@@ -51,7 +51,14 @@ Make both sides describe the same sequence of basic types: same basic types, and
 least as long as the message.
 "#;
 
-const SENDS: &[&str] = &["MPI_Send", "MPI_Isend", "MPI_Ssend", "MPI_Issend", "MPI_Bsend", "MPI_Rsend"];
+const SENDS: &[&str] = &[
+    "MPI_Send",
+    "MPI_Isend",
+    "MPI_Ssend",
+    "MPI_Issend",
+    "MPI_Bsend",
+    "MPI_Rsend",
+];
 const RECVS: &[&str] = &["MPI_Recv", "MPI_Irecv"];
 /// Work allowed per signature comparison.
 const BUDGET: u64 = 1 << 20;
@@ -87,8 +94,16 @@ fn rank_variables(cx: &Context<'_>) -> Vec<String> {
         .collect()
 }
 
-fn sendrecv_to_self(cx: &Context<'_>, site: &CallSite<'_>, ranks: &[String], out: &mut Vec<Diagnostic>) {
-    let text = |i: usize| site.arg_span(i).map(|s| cx.text(s).trim().to_ascii_lowercase());
+fn sendrecv_to_self(
+    cx: &Context<'_>,
+    site: &CallSite<'_>,
+    ranks: &[String],
+    out: &mut Vec<Diagnostic>,
+) {
+    let text = |i: usize| {
+        site.arg_span(i)
+            .map(|s| cx.text(s).trim().to_ascii_lowercase())
+    };
     let (Some(dest), Some(source)) = (text(3), text(8)) else {
         return;
     };
@@ -113,7 +128,11 @@ struct Branch {
 fn rank_branches(stmts: &[Stmt], ranks: &[String], out: &mut Vec<Branch>) {
     for stmt in stmts {
         match &stmt.kind {
-            StmtKind::If { cond, then, otherwise } => {
+            StmtKind::If {
+                cond,
+                then,
+                otherwise,
+            } => {
                 if let Some(rank) = rank_test(cond, ranks) {
                     let mut calls = Vec::new();
                     let mut on_expr = |e: &Expr| {
@@ -141,7 +160,8 @@ fn rank_test(cond: &Expr, ranks: &[String]) -> Option<i128> {
     let ExprKind::Binary(BinOp::Eq, a, b) = &cond.kind else {
         return None;
     };
-    let is_rank = |e: &Expr| matches!(&e.kind, ExprKind::Name(n) if ranks.contains(&n.to_ascii_lowercase()));
+    let is_rank =
+        |e: &Expr| matches!(&e.kind, ExprKind::Name(n) if ranks.contains(&n.to_ascii_lowercase()));
     match (&a.kind, &b.kind) {
         (_, ExprKind::Int(k)) if is_rank(a) => Some(*k),
         (ExprKind::Int(k), _) if is_rank(b) => Some(*k),
@@ -150,8 +170,11 @@ fn rank_test(cond: &Expr, ranks: &[String]) -> Option<i128> {
 }
 
 fn pairs(cx: &Context<'_>, branches: &[Branch], out: &mut Vec<Diagnostic>) {
-    let by_span: HashMap<(usize, usize), &CallSite<'_>> =
-        cx.sites.iter().map(|s| ((s.span.start, s.span.end), s)).collect();
+    let by_span: HashMap<(usize, usize), &CallSite<'_>> = cx
+        .sites
+        .iter()
+        .map(|s| ((s.span.start, s.span.end), s))
+        .collect();
     let sites = |b: &Branch, names: &[&str]| -> Vec<&CallSite<'_>> {
         b.calls
             .iter()
@@ -164,10 +187,15 @@ fn pairs(cx: &Context<'_>, branches: &[Branch], out: &mut Vec<Diagnostic>) {
             let (Some(dest), Some(tag)) = (send.int(PEER), send.int(TAG)) else {
                 continue;
             };
-            for receiver in branches.iter().filter(|b| b.rank == dest && b.rank != sender.rank) {
+            for receiver in branches
+                .iter()
+                .filter(|b| b.rank == dest && b.rank != sender.rank)
+            {
                 for recv in sites(receiver, RECVS) {
                     let source_ok = recv.int(PEER) == Some(sender.rank)
-                        || recv.always(PEER, |v| matches!(v, ArgumentValue::Named("MPI_ANY_SOURCE")));
+                        || recv.always(PEER, |v| {
+                            matches!(v, ArgumentValue::Named("MPI_ANY_SOURCE"))
+                        });
                     let tag_ok = recv.int(TAG) == Some(tag)
                         || recv.always(TAG, |v| matches!(v, ArgumentValue::Named("MPI_ANY_TAG")));
                     let same_comm = match (send.arg_span(COMM), recv.arg_span(COMM)) {
@@ -175,7 +203,12 @@ fn pairs(cx: &Context<'_>, branches: &[Branch], out: &mut Vec<Diagnostic>) {
                         _ => false,
                     };
                     if source_ok && tag_ok && same_comm {
-                        compare(cx, (send, BUF_COUNT, BUF_TYPE), (recv, BUF_COUNT, BUF_TYPE), out);
+                        compare(
+                            cx,
+                            (send, BUF_COUNT, BUF_TYPE),
+                            (recv, BUF_COUNT, BUF_TYPE),
+                            out,
+                        );
                     }
                 }
             }
@@ -195,10 +228,12 @@ fn compare(
     let (Some(send_count), Some(recv_count)) = (send.int(sc), recv.int(rc)) else {
         return;
     };
-    let (Some(send_type), Some(recv_type)) = (cx.datatype_at(send, st), cx.datatype_at(recv, rt)) else {
+    let (Some(send_type), Some(recv_type)) = (cx.datatype_at(send, st), cx.datatype_at(recv, rt))
+    else {
         return;
     };
-    let (Ok(send_count), Ok(recv_count)) = (u128::try_from(send_count), u128::try_from(recv_count)) else {
+    let (Ok(send_count), Ok(recv_count)) = (u128::try_from(send_count), u128::try_from(recv_count))
+    else {
         return;
     };
     let verdict = compare_signatures(send_type, send_count, recv_type, recv_count, BUDGET);

@@ -36,7 +36,11 @@ impl Suppressions {
             let Some(close) = ids.find(')') else {
                 continue;
             };
-            for id in ids[..close].split(',').map(str::trim).filter(|id| !id.is_empty()) {
+            for id in ids[..close]
+                .split(',')
+                .map(str::trim)
+                .filter(|id| !id.is_empty())
+            {
                 if file_level {
                     s.file.push(id.to_owned());
                 } else {

@@ -1,9 +1,10 @@
 use std::collections::HashSet;
 
-use super::{handle_text, Context, Diagnostic, Rule, Severity};
+use super::{Context, Diagnostic, Rule, Severity};
 use crate::eval::value::HandleId;
 use crate::eval::{ArgumentValue, MpiFunction, Role, TypeDefinition};
 use crate::ir::{visit_expr, visit_stmt_exprs, Expr, ExprKind, Function, Stmt, StmtKind};
+use crate::source::Language;
 
 pub(crate) static RULE: Rule = Rule {
     id: "type-leak",
@@ -48,8 +49,10 @@ it once outside the loop.
 fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     let freed = freed_handles(cx);
     for d in &cx.analysis.evaluation.definitions {
-        let target = handle_text(cx.text(d.target_span));
-        if !is_plain_name(target) {
+        let Some((function, target)) = local_handle(cx, d) else {
+            continue;
+        };
+        if escapes(function, &target) {
             continue;
         }
         let lost_in_loop = d.handles.len() >= 2
@@ -69,7 +72,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                     d.handles.len()
                 ),
             ));
-        } else if d.handles.iter().all(|h| !freed.contains(h)) && lost_at_return(cx, d, target) {
+        } else if d.handles.iter().all(|h| !freed.contains(h)) && !function.is_main {
             out.push(cx.diagnostic(
                 &RULE,
                 d.span,
@@ -94,39 +97,40 @@ fn freed_handles(cx: &Context<'_>) -> HashSet<HandleId> {
     freed
 }
 
-fn is_plain_name(text: &str) -> bool {
-    !text.is_empty() && text.chars().all(|c| c.is_alphanumeric() || c == '_')
-}
-
-/// True when the definition is in a function other than the entry point, into a variable
-/// declared in that function, which no statement of the function returns, stores, or passes to
-/// a function that is not MPI's.
-fn lost_at_return(cx: &Context<'_>, d: &TypeDefinition, target: &str) -> bool {
-    let program = &cx.analysis.program;
-    let Some(function) = program
+/// The function a definition is in and the local handle variable it writes: `&t` in C, `t` in
+/// Fortran, declared in that function and not one of its parameters.
+fn local_handle<'a>(cx: &Context<'a>, d: &TypeDefinition) -> Option<(&'a Function, String)> {
+    let written = cx.text(d.target_span).trim();
+    let name = match cx.language() {
+        Language::C => written.strip_prefix('&')?.trim(),
+        Language::Fortran { .. } => written,
+    };
+    if name.is_empty() || !name.chars().all(|c| c.is_alphanumeric() || c == '_') {
+        return None;
+    }
+    let name = name.to_ascii_lowercase();
+    let function = cx
+        .analysis
+        .program
         .functions
         .iter()
-        .find(|f| f.span.start <= d.span.start && d.span.end <= f.span.end)
-    else {
-        return false;
-    };
-    let name = target.to_ascii_lowercase();
-    let is_param = function.params.iter().any(|p| p.name.eq_ignore_ascii_case(&name));
-    if function.is_main
-        || is_param
-        || function.name.eq_ignore_ascii_case(&name)
-        || !declares(&function.body, &name)
-    {
-        return false;
-    }
-    !escapes(function, &name)
+        .find(|f| f.span.start <= d.span.start && d.span.end <= f.span.end)?;
+    let is_param = function
+        .params
+        .iter()
+        .any(|p| p.name.eq_ignore_ascii_case(&name));
+    let local =
+        !is_param && !function.name.eq_ignore_ascii_case(&name) && declares(&function.body, &name);
+    local.then_some((function, name))
 }
 
 fn declares(stmts: &[Stmt], name: &str) -> bool {
     stmts.iter().any(|s| match &s.kind {
         StmtKind::Decl(d) => d.name.eq_ignore_ascii_case(name),
         StmtKind::Block(b) => declares(b, name),
-        StmtKind::If { then, otherwise, .. } => declares(then, name) || declares(otherwise, name),
+        StmtKind::If {
+            then, otherwise, ..
+        } => declares(then, name) || declares(otherwise, name),
         StmtKind::Loop { init, body, .. } => declares(init, name) || declares(body, name),
         _ => false,
     })
@@ -163,10 +167,14 @@ fn stores_or_returns(stmts: &[Stmt], name: &str, mentions: &dyn Fn(&Expr) -> boo
         StmtKind::Return(Some(e)) => mentions(e),
         StmtKind::Decl(d) => matches!(&d.init, Some(crate::ir::Init::Expr(e)) if mentions(e)),
         StmtKind::Block(b) => stores_or_returns(b, name, mentions),
-        StmtKind::If { then, otherwise, .. } => {
+        StmtKind::If {
+            then, otherwise, ..
+        } => {
             stores_or_returns(then, name, mentions) || stores_or_returns(otherwise, name, mentions)
         }
-        StmtKind::Loop { init, step, body, .. } => {
+        StmtKind::Loop {
+            init, step, body, ..
+        } => {
             stores_or_returns(init, name, mentions)
                 || stores_or_returns(step, name, mentions)
                 || stores_or_returns(body, name, mentions)

@@ -705,7 +705,11 @@ impl<'p> Evaluator<'p> {
                 )
             }
             TypeIn | MessageType | CommitType | FreeType => {
-                let v = self.eval(state, arg);
+                let v = if matches!(role, CommitType | FreeType) {
+                    self.handle_by_reference(state, arg)
+                } else {
+                    self.eval(state, arg)
+                };
                 let recorded = match &v {
                     Value::Handle(h) => {
                         let s = self.handle_state(state, *h);
@@ -761,12 +765,32 @@ impl<'p> Evaluator<'p> {
         }
     }
 
+    /// The handle a commit or free works on: `&t` or a pointer to it in C, `t` in Fortran.
+    fn handle_by_reference(&mut self, state: &mut State, arg: &Expr) -> Value {
+        if let ExprKind::AddrOf(inner) = &arg.kind {
+            return self.eval(state, inner);
+        }
+        match self.eval(state, arg) {
+            Value::Ref(place) => self.read_place(state, &place),
+            v => v,
+        }
+    }
+
     /// Where a by-reference argument lives: a pointer value in C, the variable itself in
     /// Fortran.
     fn location(&mut self, state: &mut State, arg: &Expr) -> Value {
         match self.eval(state, arg) {
             v @ (Value::Ref(_) | Value::Addr { .. }) => v,
-            _ => self.place(state, arg).map_or(Value::Unknown, Value::Ref),
+            _ => {
+                // A C pointer whose target is unknown is not itself the location.
+                let place = self.place(state, arg);
+                match place {
+                    Some(p) if !matches!(self.place_type(state, &p), Some(Ty::Pointer(_))) => {
+                        Value::Ref(p)
+                    }
+                    _ => Value::Unknown,
+                }
+            }
         }
     }
 
@@ -963,7 +987,8 @@ impl<'p> Evaluator<'p> {
             Effect::AintDiff => return self.sub(state, value(0), value(1)),
             Effect::Use | Effect::Query => {}
         }
-        Value::Unknown
+        // Under the default error handler (MPI_ERRORS_ARE_FATAL) a call that returns succeeded.
+        Value::Int(0)
     }
 
     fn write_out(&mut self, state: &mut State, arg: Option<&RawArg>, v: Value) {

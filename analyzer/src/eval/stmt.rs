@@ -494,4 +494,3 @@ pub(crate) fn visit_calls(stmts: &[Stmt], f: &mut dyn FnMut(&str)) {
     };
     visit_stmt_exprs(stmts, &mut on_expr);
 }
-

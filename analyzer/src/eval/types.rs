@@ -322,7 +322,10 @@ impl<'p> Evaluator<'p> {
         for (name, offset, field_ty) in fields {
             let name = format!("{prefix}{name}");
             let (scalar, count) = match self.resolve(&field_ty).clone() {
-                Ty::Array(inner, dims) => (*inner, self.element_count(state, &dims)?),
+                Ty::Array(inner, dims) => (
+                    self.resolve(&inner).clone(),
+                    self.element_count(state, &dims)?,
+                ),
                 other => (other, 1),
             };
             let at = base + offset;
@@ -332,7 +335,11 @@ impl<'p> Evaluator<'p> {
                     if out.len() > MAX_MEMBERS {
                         return None;
                     }
-                    let label = if count > 1 { format!("{name}[{i}].") } else { format!("{name}.") };
+                    let label = if count > 1 {
+                        format!("{name}[{i}].")
+                    } else {
+                        format!("{name}.")
+                    };
                     self.flatten(state, &scalar, &label, at + i * size, depth + 1, out)?;
                 }
             } else {

@@ -101,14 +101,18 @@ fn fix_files(
         if args.diff {
             let name = output::display_path(&report.path);
             let diff = similar::TextDiff::from_lines(&report.text, &text);
-            write!(out, "{}", diff.unified_diff().header(&name, &name)).map_err(|e| e.to_string())?;
+            write!(out, "{}", diff.unified_diff().header(&name, &name))
+                .map_err(|e| e.to_string())?;
         } else if let Err(e) = write_atomically(&report.path, &report.text, &text) {
             write_errors.push(e);
         }
     }
     if !args.quiet {
         let verb = if args.diff { "would fix" } else { "fixed" };
-        eprintln!("mpi-dtype-lint: {verb} {fixed_total} finding{}", if fixed_total == 1 { "" } else { "s" });
+        eprintln!(
+            "mpi-dtype-lint: {verb} {fixed_total} finding{}",
+            if fixed_total == 1 { "" } else { "s" }
+        );
     }
     for e in &write_errors {
         eprintln!("mpi-dtype-lint: {e}");
@@ -138,7 +142,12 @@ fn fix_text(
     for _ in 0..FIX_ROUNDS {
         let fixes: Vec<&fix::Fix> = findings
             .iter()
-            .filter_map(|f| f.fixes.iter().map(|(fix, _)| fix).find(|fix| applicable(fix, args.unsafe_fixes)))
+            .filter_map(|f| {
+                f.fixes
+                    .iter()
+                    .map(|(fix, _)| fix)
+                    .find(|fix| applicable(fix, args.unsafe_fixes))
+            })
             .collect();
         if fixes.is_empty() {
             break;
@@ -189,11 +198,19 @@ fn write_atomically(path: &Path, read: &str, new: &str) -> Result<(), String> {
     if bom {
         new.insert(0, '\u{feff}');
     }
-    let permissions = std::fs::metadata(path).map_err(|e| format!("{shown}: {e}"))?.permissions();
-    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let permissions = std::fs::metadata(path)
+        .map_err(|e| format!("{shown}: {e}"))?
+        .permissions();
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
     let mut tmp = tempfile::NamedTempFile::new_in(dir).map_err(|e| format!("{shown}: {e}"))?;
-    tmp.write_all(new.as_bytes()).map_err(|e| format!("{shown}: {e}"))?;
-    tmp.as_file().sync_all().map_err(|e| format!("{shown}: {e}"))?;
+    tmp.write_all(new.as_bytes())
+        .map_err(|e| format!("{shown}: {e}"))?;
+    tmp.as_file()
+        .sync_all()
+        .map_err(|e| format!("{shown}: {e}"))?;
     std::fs::set_permissions(tmp.path(), permissions).map_err(|e| format!("{shown}: {e}"))?;
     tmp.persist(path).map_err(|e| format!("{shown}: {e}"))?;
     Ok(())

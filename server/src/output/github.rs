@@ -33,7 +33,9 @@ pub fn write(out: &mut dyn Write, reports: &[FileReport]) -> io::Result<()> {
 
 /// Escaping of a workflow command's message.
 fn data(s: &str) -> String {
-    s.replace('%', "%25").replace('\r', "%0D").replace('\n', "%0A")
+    s.replace('%', "%25")
+        .replace('\r', "%0D")
+        .replace('\n', "%0A")
 }
 
 /// Escaping of a workflow command's property value.

@@ -49,7 +49,11 @@ pub fn write(out: &mut dyn Write, reports: &[FileReport], style: &Style) -> io::
             s.files,
             plural(s.files),
             s.fixable,
-            if s.fixable > 0 { " (some need --unsafe-fixes)" } else { "" }
+            if s.fixable > 0 {
+                " (some need --unsafe-fixes)"
+            } else {
+                ""
+            }
         )
     }
 }
@@ -99,7 +103,11 @@ fn finding(out: &mut dyn Write, r: &FileReport, f: &Finding, style: &Style) -> i
             .collect();
         writeln!(out, "{gutter} {bar}")?;
         writeln!(out, "{} {bar} {line}", style.paint("1;34", &line_no))?;
-        writeln!(out, "{gutter} {bar} {prefix}{}", style.paint(code, &"^".repeat(width)))?;
+        writeln!(
+            out,
+            "{gutter} {bar} {prefix}{}",
+            style.paint(code, &"^".repeat(width))
+        )?;
     }
     for (fix, _) in &f.fixes {
         writeln!(

@@ -44,7 +44,10 @@ impl Summary {
                 analyzer::checks::Severity::Warning => s.warnings += 1,
                 analyzer::checks::Severity::Info => s.infos += 1,
             }
-            if f.fixes.iter().any(|(fix, _)| crate::lint::applicable(fix, true)) {
+            if f.fixes
+                .iter()
+                .any(|(fix, _)| crate::lint::applicable(fix, true))
+            {
                 s.fixable += 1;
             }
         }
