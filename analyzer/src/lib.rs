@@ -3,8 +3,10 @@
 //! Text in, plain data out: no file system, no network, no async, no LSP types. Errors in the
 //! user's code are data (unknown values, notes), never `Err` and never a panic.
 
+pub mod analysis;
 pub mod dtype;
 pub mod eval;
 pub mod ir;
 pub mod layout;
 pub mod source;
+pub mod syntax;

@@ -1,0 +1,179 @@
+//! One file's analysis: decode, parse and lower, evaluate; and the views the front ends of the
+//! tool (CLI, language server) show of it.
+
+use crate::dtype::{Datatype, DtypeError, MpiModel};
+use crate::eval::value::Tri;
+use crate::eval::{self, EvalOptions, Evaluation, Limits};
+use crate::ir::Program;
+use crate::layout::Target;
+use crate::source::{FortranFormOverride, Language};
+use crate::source::{LineIndex, Note, PositionEncoding, Span};
+use crate::syntax::IncludeResolver;
+
+/// Everything that steers an analysis.
+#[derive(Clone, Debug, Default)]
+pub struct AnalysisOptions {
+    pub target: Target,
+    pub model: MpiModel,
+    pub fortran_form: FortranFormOverride,
+    pub limits: Limits,
+}
+
+/// The result of analysing one file.
+#[derive(Debug)]
+pub struct Analysis {
+    pub language: Language,
+    pub program: Program,
+    pub evaluation: Evaluation,
+    /// Notes about the input (parse errors, skipped constructs, evaluation limits reached).
+    pub notes: Vec<Note>,
+    pub line_index: LineIndex,
+    text: String,
+}
+
+/// Analyses one file's text. Never fails: what cannot be analysed becomes notes and unknowns.
+pub fn analyze(
+    text: &str,
+    language: Language,
+    options: &AnalysisOptions,
+    includes: &mut dyn IncludeResolver,
+) -> Analysis {
+    let mut notes = Vec::new();
+    let program = match language.with_form_override(options.fortran_form) {
+        // The C front end lives on another branch until the merge.
+        Language::C => {
+            let _ = includes;
+            notes.push(Note {
+                span: Span::new(0, 0),
+                message: "C files are not analysed on this branch".to_owned(),
+            });
+            Program::default()
+        }
+        Language::Fortran { .. } => {
+            notes.push(Note {
+                span: Span::new(0, 0),
+                message: "Fortran files are not analysed yet".to_owned(),
+            });
+            Program::default()
+        }
+    };
+    let eval_options = EvalOptions {
+        target: options.target,
+        model: options.model,
+        limits: options.limits,
+    };
+    let evaluation = eval::evaluate(&program, &eval_options);
+    notes.extend(program.notes.iter().cloned());
+    notes.extend(evaluation.notes.iter().cloned());
+    notes.sort_by_key(|n| n.span.start);
+    Analysis {
+        language,
+        program,
+        evaluation,
+        notes,
+        line_index: LineIndex::new(text),
+        text: text.to_owned(),
+    }
+}
+
+/// A datatype the code defines, as the `types` command reports it.
+#[derive(Clone, Debug)]
+pub struct TypeReport {
+    /// 1-based line and column of the constructor call.
+    pub line: u32,
+    pub column: u32,
+    pub span: Span,
+    /// The handle as written (`newtype`, `types[i]`).
+    pub name: String,
+    /// The constructor's C name (`MPI_Type_create_struct`).
+    pub constructor: &'static str,
+    /// The datatype, when every evaluation of the call agreed on one.
+    pub datatype: Option<Datatype>,
+    /// The engine's error, when the arguments are invalid.
+    pub error: Option<DtypeError>,
+    /// `Some(true)` when the handle is committed on every evaluated path, `None` when on some.
+    pub committed: Option<bool>,
+}
+
+impl Analysis {
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// The text of a span (empty when out of range).
+    pub fn slice(&self, span: Span) -> &str {
+        self.text.get(span.start..span.end).unwrap_or("")
+    }
+
+    /// 1-based line and column (in characters) of a byte offset.
+    pub fn position(&self, offset: usize) -> (u32, u32) {
+        let lc = self.line_index.line_column(offset, PositionEncoding::Utf32);
+        (lc.line + 1, lc.column + 1)
+    }
+
+    /// Every constructor call that defines a handle, in source order.
+    pub fn types(&self) -> Vec<TypeReport> {
+        let mut reports: Vec<TypeReport> = self
+            .evaluation
+            .definitions
+            .iter()
+            .map(|d| {
+                let (line, column) = self.position(d.span.start);
+                let (datatype, error) = match &d.datatype {
+                    Some(Ok(dt)) => (Some(dt.clone()), None),
+                    Some(Err(e)) => (None, Some(e.clone())),
+                    None => (None, None),
+                };
+                TypeReport {
+                    line,
+                    column,
+                    span: d.span,
+                    name: handle_name(self.slice(d.target_span)),
+                    constructor: d.constructor.name,
+                    datatype,
+                    error,
+                    committed: match d.committed {
+                        Tri::Yes => Some(true),
+                        Tri::No => Some(false),
+                        Tri::Maybe => None,
+                    },
+                }
+            })
+            .collect();
+        reports.sort_by_key(|r| (r.span.start, r.span.end));
+        reports
+    }
+}
+
+/// The handle an output argument names: `&t` is `t`.
+fn handle_name(argument: &str) -> String {
+    let trimmed = argument.trim();
+    let without_ref = trimmed.strip_prefix('&').map_or(trimmed, str::trim_start);
+    let name = without_ref
+        .strip_prefix('(')
+        .and_then(|s| s.strip_suffix(')'))
+        .unwrap_or(without_ref);
+    name.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The signature of one element as runs (`1 x MPI_INT, 6 x MPI_DOUBLE, 7 x MPI_CHAR`), at most
+/// `max_runs` of them; `None` when walking it exceeds the budget.
+pub fn signature_text(dt: &Datatype, max_runs: usize) -> Option<String> {
+    let mut runs = dt.signature_runs(1);
+    let mut parts = Vec::new();
+    let mut more = false;
+    for run in runs.by_ref() {
+        if parts.len() == max_runs {
+            more = true;
+            break;
+        }
+        parts.push(format!("{} x {}", run.count, run.basic));
+    }
+    if runs.over_budget() {
+        return None;
+    }
+    if more {
+        parts.push("...".to_owned());
+    }
+    Some(parts.join(", "))
+}
