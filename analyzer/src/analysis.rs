@@ -7,7 +7,7 @@ use crate::eval::{self, EvalOptions, Evaluation, Limits};
 use crate::ir::Program;
 use crate::layout::Target;
 use crate::source::{FortranFormOverride, Language};
-use crate::source::{LineIndex, Note, PositionEncoding, Span};
+use crate::source::{LineIndex, Note, PositionEncoding, Span, MAX_SOURCE_BYTES};
 use crate::syntax::IncludeResolver;
 
 /// Everything that steers an analysis.
@@ -42,19 +42,24 @@ pub fn analyze(
     let program = match language.with_form_override(options.fortran_form) {
         // The C front end lives on another branch until the merge.
         Language::C => {
-            let _ = includes;
             notes.push(Note {
                 span: Span::new(0, 0),
                 message: "C files are not analysed on this branch".to_owned(),
             });
             Program::default()
         }
-        Language::Fortran { .. } => {
+        Language::Fortran { .. } if text.len() > MAX_SOURCE_BYTES => {
             notes.push(Note {
                 span: Span::new(0, 0),
-                message: "Fortran files are not analysed yet".to_owned(),
+                message: format!(
+                    "file not analysed: larger than {} MiB",
+                    MAX_SOURCE_BYTES >> 20
+                ),
             });
             Program::default()
+        }
+        Language::Fortran { form, preprocessed } => {
+            crate::syntax::fortran::lower(text, form, preprocessed, includes)
         }
     };
     let eval_options = EvalOptions {

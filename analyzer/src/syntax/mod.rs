@@ -1,7 +1,7 @@
 //! Tree-sitter front ends: each parses a file once, walks the tree by hand (dispatching on node
 //! kinds, no query files) and lowers it into the language-neutral [`crate::ir`].
 
-// pub mod fortran; (the Fortran front end, to be written)
+pub mod fortran;
 
 use std::collections::HashMap;
 
@@ -28,4 +28,3 @@ impl<S: std::hash::BuildHasher> IncludeResolver for HashMap<String, String, S> {
         self.get(name).cloned()
     }
 }
-
