@@ -138,7 +138,7 @@ pub fn evaluate(program: &Program, options: &EvalOptions) -> Evaluation {
     let mut ev = Evaluator::new(program, options);
     let called = called_functions(program);
     let mut globals = State::default();
-    ev.exec_block(&mut globals, &program.globals);
+    ev.exec_globals(&mut globals, &program.globals);
     for function in program
         .functions
         .iter()

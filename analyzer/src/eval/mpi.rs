@@ -630,10 +630,6 @@ impl<'p> Evaluator<'p> {
                 }
                 Value::Unknown
             }
-            "\u{0}element" => match args.first() {
-                Some(a) => self.eval(state, a),
-                None => Value::Unknown,
-            },
             _ => {
                 self.forget_arguments(state, args);
                 Value::Unknown

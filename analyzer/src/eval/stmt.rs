@@ -94,10 +94,18 @@ impl<'p> Evaluator<'p> {
         value
     }
 
-    /// Runs statements in a new scope.
-    pub(crate) fn exec_block(&mut self, state: &mut State, stmts: &'p [Stmt]) -> Flow {
+    /// Runs file-scope statements (C globals, Fortran module variables) in the outermost scope,
+    /// which every function sees.
+    pub(crate) fn exec_globals(&mut self, state: &mut State, stmts: &'p [Stmt]) {
+        if state.scopes.is_empty() {
+            state.scopes.push(HashMap::new());
+        }
         let mut exits = Exits::default();
-        self.exec_stmts(state, stmts, &mut exits)
+        for stmt in stmts {
+            if self.exec(state, stmt, &mut exits) == Flow::Dead {
+                break;
+            }
+        }
     }
 
     fn exec_stmts(&mut self, state: &mut State, stmts: &'p [Stmt], exits: &mut Exits) -> Flow {
