@@ -148,6 +148,13 @@ impl<'a> Lowerer<'a> {
             self.is_array(&name)
         };
         if element {
+            // `a(:)` (every subscript a bare `:`) is the whole array.
+            if args
+                .iter()
+                .all(|a| a.kind() == k::EXTENT_SPECIFIER && a.named_child_count() == 0)
+            {
+                return self.expr(base).kind;
+            }
             // A section (`a(1:n)`) is not one element.
             if args
                 .iter()

@@ -46,7 +46,7 @@ impl<'a> Lowerer<'a> {
             MacroState::Uncertain => return Some(Expr::unknown(self.span(at))),
         };
         let span = self.span(at);
-        let source = format!("x = {body}\n");
+        let source = format!("x = {body}\nend\n");
         let mut parser = Parser::new();
         parser.set_language(&language()).ok()?;
         let tree = parser.parse(&source, None)?;
