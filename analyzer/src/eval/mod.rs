@@ -84,6 +84,9 @@ pub struct TypeDefinition {
 pub struct Argument {
     pub span: Span,
     pub value: ArgumentValue,
+    /// The declared type of the variable (or element, or component) the argument names: the
+    /// Fortran kind of a displacement, stride or address, for the address-kind rule.
+    pub declared: Option<crate::ir::Ty>,
 }
 
 #[derive(Clone, Debug)]
