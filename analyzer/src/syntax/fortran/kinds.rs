@@ -117,7 +117,6 @@ names! { NAMED:
 names! { ANONYMOUS:
     THEN = "then",
     IFNDEF = "#ifndef",
-    UNDEF = "#undef",
     CONTINUE = "continue",
     RETURN = "return",
     EXIT = "exit",

@@ -255,9 +255,19 @@ impl<'a> Lowerer<'a> {
                 }
             }
             k::BINARY_EXPRESSION => {
-                let op = self.text(node.child_by_field_name("operator")?).to_owned();
-                let a = self.cpp_value(node.child_by_field_name("left")?)?;
-                let b = self.cpp_value(node.child_by_field_name("right")?)?;
+                let (left, right) = (
+                    node.child_by_field_name("left")?,
+                    node.child_by_field_name("right")?,
+                );
+                // `&&` and `||` come as two one-character tokens: take the text between.
+                let op = self
+                    .file
+                    .text
+                    .get(left.end_byte()..right.start_byte())?
+                    .trim()
+                    .to_owned();
+                let a = self.cpp_value(left)?;
+                let b = self.cpp_value(right)?;
                 let bool_value = |c: bool| Some(i128::from(c));
                 match op.as_str() {
                     "+" => a.checked_add(b),
