@@ -156,9 +156,8 @@ impl<'a> Lowerer<'a> {
         full.extend(scope.data.iter().cloned());
         full.append(&mut body);
         let span = self.span(node);
-        if let Some(result) = &scope.result {
+        if scope.result.is_some() {
             full.push(self.return_stmt(span));
-            let _ = result;
         }
         let result = scope.result.as_ref().map_or(Ty::Void, |r| scope.type_of(r));
         self.program.functions.push(Function {
@@ -290,8 +289,12 @@ impl<'a> Lowerer<'a> {
                 span,
             },
             // Output changes nothing the analysis follows.
-            "print_statement" | "write_statement" | "format_statement" | "open_statement"
-            | "close_statement" | "inquire_statement" => return,
+            k::PRINT_STATEMENT
+            | k::WRITE_STATEMENT
+            | k::FORMAT_STATEMENT
+            | k::OPEN_STATEMENT
+            | k::CLOSE_STATEMENT
+            | k::INQUIRE_STATEMENT => return,
             // Anything else may assign the variables it names.
             _ => self.opaque(node, span),
         };
@@ -343,8 +346,7 @@ impl<'a> Lowerer<'a> {
         }
     }
 
-    /// The statements of a block: the named children of `node` from `from` on, up to the first
-    /// child of one of the `stop` kinds.
+    /// The statements of a block: `children` up to the first one of the `stop` kinds.
     fn block(&mut self, children: &[Node], stop: &[&str]) -> Vec<Stmt> {
         let mut out = Vec::new();
         for &child in children {
@@ -402,7 +404,7 @@ impl<'a> Lowerer<'a> {
                         *c = Some(cond);
                     }
                 }
-                k::STATEMENT_LABEL | "statement_label_reference" => {}
+                k::STATEMENT_LABEL | k::STATEMENT_LABEL_REFERENCE => {}
                 // DO CONCURRENT and the like.
                 _ => return self.opaque(node, span),
             }
