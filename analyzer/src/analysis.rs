@@ -7,7 +7,7 @@ use crate::eval::{self, EvalOptions, Evaluation, Limits};
 use crate::ir::Program;
 use crate::layout::Target;
 use crate::source::{FortranFormOverride, Language};
-use crate::source::{LineIndex, Note, PositionEncoding, Span};
+use crate::source::{LineIndex, Note, PositionEncoding, Span, MAX_SOURCE_BYTES};
 use crate::syntax::c::{self, COptions};
 use crate::syntax::IncludeResolver;
 
@@ -46,12 +46,18 @@ pub fn analyze(
     let mut notes = Vec::new();
     let program = match language.with_form_override(options.fortran_form) {
         Language::C => c::lower(text, &options.c, includes),
-        Language::Fortran { .. } => {
+        Language::Fortran { .. } if text.len() > MAX_SOURCE_BYTES => {
             notes.push(Note {
                 span: Span::new(0, 0),
-                message: "Fortran files are not analysed yet".to_owned(),
+                message: format!(
+                    "file not analysed: larger than {} MiB",
+                    MAX_SOURCE_BYTES >> 20
+                ),
             });
             Program::default()
+        }
+        Language::Fortran { form, preprocessed } => {
+            crate::syntax::fortran::lower(text, form, preprocessed, includes)
         }
     };
     let eval_options = EvalOptions {

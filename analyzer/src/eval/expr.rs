@@ -600,9 +600,10 @@ impl<'p> Evaluator<'p> {
                 PathElem::Element(k)
             }
         };
+        let arrays = self.array_operands(state, e);
         let mut values = Vec::with_capacity(count as usize);
         for k in 0..count {
-            let elemental = elemental_expr(self, state, e, &element(k));
+            let elemental = elemental_expr(e, &arrays, k);
             values.push(self.eval(state, &elemental));
         }
         for (k, v) in values.into_iter().enumerate() {
@@ -610,6 +611,30 @@ impl<'p> Evaluator<'p> {
             p.path.push(element(k as i128));
             self.write_place(state, &p, v);
         }
+    }
+
+    /// The arrays an expression names (through dummy-argument aliases), with their bounds.
+    fn array_operands(&mut self, state: &mut State, e: &Expr) -> ArrayOperands {
+        let mut names = Vec::new();
+        rewrite_names(&mut e.clone(), &mut |name, _| {
+            names.push(name.to_owned());
+            None
+        });
+        let mut arrays = Vec::new();
+        for name in names {
+            let Some(place) = self.place(state, &Expr::new(ExprKind::Name(name.clone()), e.span))
+            else {
+                continue;
+            };
+            if let Some(Ty::Array(_, dims)) = self
+                .place_type(state, &place)
+                .map(|t| self.resolve(&t).clone())
+            {
+                let bounds = self.bounds(state, &dims);
+                arrays.push((name, bounds));
+            }
+        }
+        arrays
     }
 
     fn write_elements(&mut self, state: &mut State, place: &Place, values: Vec<Value>) {
@@ -621,44 +646,40 @@ impl<'p> Evaluator<'p> {
     }
 }
 
-/// Rewrites an expression for one element of a whole-array assignment: every name of a
-/// declared array becomes that array's element.
-fn elemental_expr(ev: &Evaluator, state: &State, e: &Expr, element: &PathElem) -> Expr {
+/// Bounds of each dimension of the arrays an expression names, by name (`None` when unknown).
+type ArrayOperands = Vec<(String, Option<Vec<(i128, i128)>>)>;
+
+/// Rewrites an expression for one element of a whole-array assignment: every name of an array
+/// becomes that array's element `k` (column-major), or unknown when its bounds are.
+fn elemental_expr(e: &Expr, arrays: &ArrayOperands, k: i128) -> Expr {
     let mut e = e.clone();
     rewrite_names(&mut e, &mut |name, span| {
-        let id = state.lookup(name)?;
-        match &state.objects.get(id)?.kind {
-            ObjectKind::Variable(ty) if matches!(ev.resolve(ty), Ty::Array(..)) => {
-                let index = match element {
-                    PathElem::Index(k) | PathElem::Element(k) => *k,
-                    PathElem::Field(_) => return None,
-                };
-                Some(Expr::new(
-                    ExprKind::Index {
-                        base: Box::new(Expr::new(ExprKind::Name(name.to_owned()), span)),
-                        indices: vec![Expr::int(index, span)],
-                    },
-                    span,
-                ))
-            }
-            _ => None,
+        let (_, bounds) = arrays.iter().find(|(n, _)| n == name)?;
+        let Some(bounds) = bounds else {
+            return Some(Expr::unknown(span));
+        };
+        let mut rest = k;
+        let mut indices = Vec::with_capacity(bounds.len());
+        for &(lower, upper) in bounds {
+            let extent = (upper - lower + 1).max(1);
+            indices.push(Expr::int(lower + rest % extent, span));
+            rest /= extent;
         }
+        Some(Expr::new(
+            ExprKind::Index {
+                base: Box::new(Expr::new(ExprKind::Name(name.to_owned()), span)),
+                indices,
+            },
+            span,
+        ))
     });
-    // Indices above are 0-based element positions; mark them so the subscript is not rebased.
     e
 }
 
 fn rewrite_names(e: &mut Expr, f: &mut dyn FnMut(&str, crate::source::Span) -> Option<Expr>) {
     if let ExprKind::Name(n) = &e.kind {
         if let Some(new) = f(n, e.span) {
-            *e = Expr::new(
-                ExprKind::Call {
-                    callee: "\u{0}element".to_owned(),
-                    callee_span: e.span,
-                    args: vec![new],
-                },
-                e.span,
-            );
+            *e = new;
         }
         return;
     }

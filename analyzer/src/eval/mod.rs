@@ -84,6 +84,9 @@ pub struct TypeDefinition {
 pub struct Argument {
     pub span: Span,
     pub value: ArgumentValue,
+    /// The declared type of the variable (or element, or component) the argument names: the
+    /// Fortran kind of a displacement, stride or address, for the address-kind rule.
+    pub declared: Option<crate::ir::Ty>,
 }
 
 #[derive(Clone, Debug)]
@@ -173,7 +176,7 @@ pub fn evaluate(program: &Program, options: &EvalOptions) -> Evaluation {
     let mut ev = Evaluator::new(program, options);
     let called = called_functions(program);
     let mut globals = State::default();
-    ev.exec_file_scope(&mut globals, &program.globals);
+    ev.exec_globals(&mut globals, &program.globals);
     for function in program
         .functions
         .iter()

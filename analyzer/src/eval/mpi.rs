@@ -630,10 +630,6 @@ impl<'p> Evaluator<'p> {
                 }
                 Value::Unknown
             }
-            "\u{0}element" => match args.first() {
-                Some(a) => self.eval(state, a),
-                None => Value::Unknown,
-            },
             _ => {
                 self.forget_arguments(state, args);
                 Value::Unknown
@@ -661,9 +657,16 @@ impl<'p> Evaluator<'p> {
         for (i, arg) in args.iter().enumerate() {
             let role = function.params.get(i).copied().unwrap_or(Other);
             let (value, v) = self.argument(state, role, arg, array_len);
+            let declared = match arg.kind {
+                ExprKind::Name(_) | ExprKind::Index { .. } | ExprKind::Member { .. } => {
+                    self.static_type(state, arg)
+                }
+                _ => None,
+            };
             evaluated.push(Argument {
                 span: arg.span,
                 value,
+                declared,
             });
             raw.push(v);
         }

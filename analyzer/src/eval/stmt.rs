@@ -94,11 +94,17 @@ impl<'p> Evaluator<'p> {
         value
     }
 
-    /// Runs file-scope declarations in the outermost scope, where functions find them.
-    pub(crate) fn exec_file_scope(&mut self, state: &mut State, stmts: &'p [Stmt]) {
+    /// Runs file-scope statements (C globals, Fortran module variables) in the outermost scope,
+    /// which every function sees.
+    pub(crate) fn exec_globals(&mut self, state: &mut State, stmts: &'p [Stmt]) {
+        if state.scopes.is_empty() {
+            state.scopes.push(HashMap::new());
+        }
         let mut exits = Exits::default();
         for stmt in stmts {
-            self.exec(state, stmt, &mut exits);
+            if self.exec(state, stmt, &mut exits) == Flow::Dead {
+                break;
+            }
         }
     }
 

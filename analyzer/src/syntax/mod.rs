@@ -2,6 +2,7 @@
 //! kinds, no query files) and lowers it into the language-neutral [`crate::ir`].
 
 pub mod c;
+pub mod fortran;
 
 use std::collections::HashMap;
 

@@ -1,0 +1,630 @@
+//! Declarations: the symbol table of a program unit (types, kinds, dimensions, `PARAMETER`s,
+//! `DATA`, implicit typing), derived type definitions, and the `Decl`s a unit lowers to.
+
+use std::collections::HashMap;
+
+use tree_sitter::Node;
+
+use super::{fortran_name, kinds as k, named_children, with_dims, Lowerer};
+use crate::ir::{
+    Aggregate, AggregateKind, ArrayDim, Decl, Expr, ExprKind, Field, Init, Stmt, StmtKind, Ty,
+};
+use crate::layout::{FortranType, Target};
+use crate::source::Span;
+
+/// What a unit's declarations say about one name.
+#[derive(Clone, Debug)]
+pub(super) struct Symbol {
+    pub name_span: Span,
+    /// The type from a type declaration; `None` when only implicitly typed.
+    pub ty: Option<Ty>,
+    pub dims: Option<Vec<ArrayDim>>,
+    pub init: Option<Expr>,
+    pub constant: bool,
+    pub persistent: bool,
+}
+
+/// The implicit type of each initial letter; `None` for `IMPLICIT NONE`.
+#[derive(Clone, Debug)]
+pub(super) struct Implicit([Option<Ty>; 26]);
+
+impl Default for Implicit {
+    /// Fortran's default: `I`-`N` are default `INTEGER`, the other letters default `REAL`.
+    fn default() -> Self {
+        Implicit(std::array::from_fn(|i| {
+            let ty = if (8..=13).contains(&i) {
+                FortranType::Integer
+            } else {
+                FortranType::Real
+            };
+            Some(intrinsic(ty, None, None))
+        }))
+    }
+}
+
+impl Implicit {
+    fn of(&self, name: &str) -> Option<Ty> {
+        let first = name.bytes().next()?.to_ascii_lowercase();
+        let index = first.checked_sub(b'a')?;
+        self.0.get(usize::from(index)).cloned().flatten()
+    }
+}
+
+/// The scope of one program unit (or module specification part).
+#[derive(Clone, Debug, Default)]
+pub(super) struct Scope {
+    pub symbols: HashMap<String, Symbol>,
+    /// Names in order of first declaration.
+    pub order: Vec<String>,
+    /// Symbols of modules of this file the unit `USE`s.
+    pub imported: HashMap<String, Symbol>,
+    pub implicit: Implicit,
+    pub dummies: Vec<String>,
+    /// Names referenced as variables but not declared, in order of first use.
+    pub undeclared: Vec<String>,
+    /// `DATA` initialisations, run before the executable statements.
+    pub data: Vec<Stmt>,
+    /// The result variable of a function.
+    pub result: Option<String>,
+    /// The unit has a `GO TO`: every label forgets what the unit's variables hold.
+    pub has_goto: bool,
+}
+
+fn intrinsic(ty: FortranType, kind: Option<Expr>, len: Option<Expr>) -> Ty {
+    Ty::Fortran {
+        ty,
+        kind: kind.map(Box::new),
+        len: len.map(Box::new),
+    }
+}
+
+impl Scope {
+    fn entry(&mut self, name: &str, span: Span) -> &mut Symbol {
+        if !self.symbols.contains_key(name) {
+            self.order.push(name.to_owned());
+        }
+        self.symbols.entry(name.to_owned()).or_insert(Symbol {
+            name_span: span,
+            ty: None,
+            dims: None,
+            init: None,
+            constant: false,
+            persistent: false,
+        })
+    }
+
+    /// The type a name has in this unit: declared, or implicit.
+    pub fn type_of(&self, name: &str) -> Ty {
+        let symbol = self.symbols.get(name);
+        let base = symbol
+            .and_then(|s| s.ty.clone())
+            .or_else(|| self.implicit.of(name))
+            .unwrap_or(Ty::Unknown);
+        with_dims(base, symbol.and_then(|s| s.dims.clone()))
+    }
+
+    /// The declarations of the unit's local variables (dummy arguments excluded), with the
+    /// implicitly typed ones after the declared ones.
+    pub fn decls(&self) -> Vec<Stmt> {
+        let mut out = Vec::new();
+        for name in &self.order {
+            if self.dummies.contains(name) {
+                continue;
+            }
+            let Some(symbol) = self.symbols.get(name) else {
+                continue;
+            };
+            out.push(Stmt {
+                kind: StmtKind::Decl(Decl {
+                    name: name.clone(),
+                    name_span: symbol.name_span,
+                    ty: self.type_of(name),
+                    init: symbol.init.clone().map(Init::Expr),
+                    constant: symbol.constant,
+                    persistent: symbol.persistent || symbol.init.is_some(),
+                }),
+                span: symbol.name_span,
+            });
+        }
+        for name in &self.undeclared {
+            if let Some(ty) = self.implicit.of(name) {
+                out.push(Stmt {
+                    kind: StmtKind::Decl(Decl {
+                        name: name.clone(),
+                        name_span: Span::default(),
+                        ty,
+                        init: None,
+                        constant: false,
+                        persistent: false,
+                    }),
+                    span: Span::default(),
+                });
+            }
+        }
+        out
+    }
+}
+
+/// One entity of a declaration statement.
+struct Declarator {
+    name: String,
+    span: Span,
+    dims: Option<Vec<ArrayDim>>,
+    init: Option<Expr>,
+    /// `CHARACTER name*10`.
+    len: Option<Expr>,
+}
+
+impl<'a> Lowerer<'a> {
+    pub(super) fn scope(&mut self) -> &mut Scope {
+        if self.scopes.is_empty() {
+            self.scopes.push(Scope::default());
+        }
+        let last = self.scopes.len() - 1;
+        &mut self.scopes[last]
+    }
+
+    /// The symbol a name refers to: the unit's, a host's, or a `USE`d module's.
+    pub(super) fn lookup(&self, name: &str) -> Option<&Symbol> {
+        self.scopes
+            .iter()
+            .rev()
+            .find_map(|s| s.symbols.get(name).or_else(|| s.imported.get(name)))
+    }
+
+    pub(super) fn is_array(&self, name: &str) -> bool {
+        self.lookup(name).is_some_and(|s| s.dims.is_some())
+    }
+
+    /// Records a name used as a variable; undeclared ones get implicit declarations.
+    pub(super) fn use_name(&mut self, name: &str) {
+        if self.lookup(name).is_some()
+            || name.starts_with("MPI_")
+            || self.macro_value(name).is_some()
+            || self.procedures.contains_key(name)
+        {
+            return;
+        }
+        let scope = self.scope();
+        if !scope.undeclared.iter().any(|n| n == name) && !scope.dummies.iter().any(|n| n == name) {
+            scope.undeclared.push(name.to_owned());
+        }
+    }
+
+    /// `INTEGER(KIND=...) :: a(3), b = 1`, and the same inside a derived type (returned as
+    /// fields instead of recorded).
+    pub(super) fn variable_declaration(&mut self, node: Node) -> Vec<(String, Span, Ty)> {
+        let mut ty = node
+            .child_by_field_name("type")
+            .map_or(Ty::Unknown, |t| self.type_spec(t));
+        let mut dims = None;
+        let mut constant = false;
+        let mut persistent = false;
+        let mut cursor = node.walk();
+        for attribute in node.children_by_field_name("attribute", &mut cursor) {
+            let word = self.first_word(attribute);
+            match word.as_str() {
+                k::PARAMETER => constant = true,
+                k::SAVE => persistent = true,
+                k::DIMENSION => {
+                    dims = named_children(attribute)
+                        .find(|c| c.kind() == k::ARGUMENT_LIST)
+                        .map(|list| self.dimensions(list));
+                }
+                // Their descriptors' layout is the compiler's: nothing is known of them.
+                k::ALLOCATABLE | k::POINTER => ty = Ty::Unknown,
+                _ => {}
+            }
+        }
+        let mut fields = Vec::new();
+        let mut cursor = node.walk();
+        let declarators: Vec<Node> = node
+            .children_by_field_name("declarator", &mut cursor)
+            .collect();
+        for d in declarators {
+            let Some(declarator) = self.declarator(d) else {
+                continue;
+            };
+            let mut entity_ty = ty.clone();
+            if let (Some(len), Ty::Fortran { ty: t, kind, .. }) = (declarator.len, &ty) {
+                entity_ty = Ty::Fortran {
+                    ty: *t,
+                    kind: kind.clone(),
+                    len: Some(Box::new(len)),
+                };
+            }
+            let entity_dims = declarator.dims.or_else(|| dims.clone());
+            fields.push((
+                declarator.name.clone(),
+                declarator.span,
+                with_dims(entity_ty.clone(), entity_dims.clone()),
+            ));
+            let symbol = self.scope().entry(&declarator.name, declarator.span);
+            symbol.ty = Some(entity_ty);
+            if entity_dims.is_some() {
+                symbol.dims = entity_dims;
+            }
+            if declarator.init.is_some() {
+                symbol.init = declarator.init;
+            }
+            symbol.constant |= constant;
+            symbol.persistent |= persistent;
+        }
+        fields
+    }
+
+    /// `DIMENSION w(3)`, `SAVE x`, `INTENT(IN) n` and the like.
+    pub(super) fn variable_modification(&mut self, node: Node) {
+        let word = named_children(node)
+            .find(|c| c.kind() == k::TYPE_QUALIFIER)
+            .map(|q| self.first_word(q))
+            .unwrap_or_default();
+        let mut cursor = node.walk();
+        let declarators: Vec<Node> = node
+            .children_by_field_name("declarator", &mut cursor)
+            .collect();
+        for d in declarators {
+            let Some(declarator) = self.declarator(d) else {
+                continue;
+            };
+            let symbol = self.scope().entry(&declarator.name, declarator.span);
+            match word.as_str() {
+                k::DIMENSION => symbol.dims = declarator.dims,
+                k::SAVE => symbol.persistent = true,
+                k::ALLOCATABLE | k::POINTER => symbol.ty = Some(Ty::Unknown),
+                _ => {}
+            }
+        }
+    }
+
+    /// `PARAMETER (n = 10, m = n*2)`.
+    pub(super) fn parameter_statement(&mut self, node: Node) {
+        for assignment in named_children(node).filter(|c| c.kind() == k::PARAMETER_ASSIGNMENT) {
+            let mut parts = named_children(assignment);
+            let (Some(name), Some(value)) = (parts.next(), parts.next()) else {
+                continue;
+            };
+            let span = self.span(name);
+            let name = fortran_name(self.text(name));
+            let value = self.expr(value);
+            let symbol = self.scope().entry(&name, span);
+            symbol.init = Some(value);
+            symbol.constant = true;
+        }
+    }
+
+    /// `COMMON /blk/ x, y(10)`: the names become variables of the unit (what other units do to
+    /// them is not followed).
+    pub(super) fn common_statement(&mut self, node: Node) {
+        for group in named_children(node).filter(|c| c.kind() == k::VARIABLE_GROUP) {
+            for d in named_children(group).filter(|c| c.kind() != k::NAME) {
+                if let Some(declarator) = self.declarator(d) {
+                    let symbol = self.scope().entry(&declarator.name, declarator.span);
+                    if declarator.dims.is_some() {
+                        symbol.dims = declarator.dims;
+                    }
+                }
+            }
+        }
+    }
+
+    /// `DATA w /1.0, 2.0, 3.0/, n /5/`: assignments before the executable statements.
+    pub(super) fn data_statement(&mut self, node: Node) {
+        for set in named_children(node).filter(|c| c.kind() == k::DATA_SET) {
+            let span = self.span(set);
+            let mut names = Vec::new();
+            let mut values = Vec::new();
+            for part in named_children(set) {
+                if part.kind() == k::DATA_VALUE {
+                    for v in named_children(part) {
+                        // `3*0.0` is a repeat count, not a product.
+                        values.push(if v.kind() == k::MATH_EXPRESSION {
+                            Expr::unknown(self.span(v))
+                        } else {
+                            self.expr(v)
+                        });
+                    }
+                } else {
+                    names.push(self.expr(part));
+                }
+            }
+            let stmts: Vec<Stmt> = match (names.as_slice(), values.len()) {
+                ([target], n) if n > 1 => {
+                    vec![assign(target.clone(), array_ctor(values, span), span)]
+                }
+                (targets, n) if targets.len() == n => targets
+                    .iter()
+                    .cloned()
+                    .zip(values)
+                    .map(|(t, v)| assign(t, v, span))
+                    .collect(),
+                _ => vec![Stmt {
+                    kind: StmtKind::Opaque {
+                        names: names
+                            .iter()
+                            .filter_map(|n| n.root_name().map(str::to_owned))
+                            .collect(),
+                    },
+                    span,
+                }],
+            };
+            self.scope().data.extend(stmts);
+        }
+    }
+
+    /// `IMPLICIT NONE`, `IMPLICIT DOUBLE PRECISION (A-H, O-Z)`.
+    pub(super) fn implicit_statement(&mut self, node: Node) {
+        let mut current: Option<Ty> = None;
+        for child in named_children(node) {
+            match child.kind() {
+                k::NONE => self.scope().implicit = Implicit(std::array::from_fn(|_| None)),
+                k::INTRINSIC_TYPE => current = Some(self.type_spec(child)),
+                k::IMPLICIT_RANGE => {
+                    let range = self.text(child).to_ascii_lowercase();
+                    let letters: Vec<u8> = range.bytes().filter(u8::is_ascii_lowercase).collect();
+                    let (first, last) = match letters.as_slice() {
+                        [one] => (*one, *one),
+                        [first, last] => (*first, *last),
+                        _ => continue,
+                    };
+                    for letter in first..=last {
+                        let scope = self.scope();
+                        scope.implicit.0[usize::from(letter - b'a')] = current.clone();
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// `USE m`: the symbols of a module of this file become visible (all, or the `ONLY` ones).
+    pub(super) fn use_statement(&mut self, node: Node) {
+        let Some(module) = named_children(node).find(|c| c.kind() == k::MODULE_NAME) else {
+            return;
+        };
+        let name = fortran_name(self.text(module));
+        let Some(module_scope) = self.modules.get(&name) else {
+            return;
+        };
+        let only: Option<Vec<String>> = named_children(node)
+            .find(|c| c.kind() == k::INCLUDED_ITEMS)
+            .map(|items| {
+                named_children(items)
+                    .filter(|c| c.kind() == k::IDENTIFIER)
+                    .map(|c| fortran_name(self.text(c)))
+                    .collect()
+            });
+        let imported: Vec<(String, Symbol)> = module_scope
+            .symbols
+            .iter()
+            .chain(module_scope.imported.iter())
+            .filter(|(n, _)| only.as_ref().is_none_or(|o| o.contains(n)))
+            .map(|(n, s)| (n.clone(), s.clone()))
+            .collect();
+        self.scope().imported.extend(imported);
+    }
+
+    /// `TYPE [, BIND(C)] :: name ... END TYPE`.
+    pub(super) fn derived_type_definition(&mut self, node: Node) {
+        let mut name = None;
+        let mut kind = AggregateKind::FortranDerived;
+        let mut fields = Vec::new();
+        for child in named_children(node) {
+            match child.kind() {
+                k::DERIVED_TYPE_STATEMENT => {
+                    for part in named_children(child) {
+                        match part.kind() {
+                            k::TYPE_NAME => {
+                                name = Some((fortran_name(self.text(part)), self.span(part)))
+                            }
+                            k::LANGUAGE_BINDING => kind = AggregateKind::FortranSequence,
+                            _ => {}
+                        }
+                    }
+                }
+                k::SEQUENCE_STATEMENT => kind = AggregateKind::FortranSequence,
+                k::VARIABLE_DECLARATION => {
+                    // Components are not variables of the unit: declare them in a scratch scope.
+                    self.scopes.push(Scope::default());
+                    let components = self.variable_declaration(child);
+                    self.scopes.pop();
+                    fields.extend(components.into_iter().map(|(name, span, ty)| Field {
+                        name,
+                        name_span: span,
+                        ty,
+                        bit_width: None,
+                        align: None,
+                    }));
+                }
+                _ => {}
+            }
+        }
+        let Some((name, name_span)) = name else {
+            return;
+        };
+        self.program.aggregates.push(Aggregate {
+            name,
+            name_span,
+            kind,
+            fields,
+            pack: None,
+            align: None,
+            span: self.span(node),
+        });
+    }
+
+    /// The first keyword of a node, lower case (`dimension` of `DIMENSION(3)`).
+    fn first_word(&self, node: Node) -> String {
+        self.text(node)
+            .trim()
+            .split(|c: char| !c.is_ascii_alphabetic())
+            .next()
+            .unwrap_or("")
+            .to_ascii_lowercase()
+    }
+
+    /// A type as written: `INTEGER*8`, `REAL(KIND=dp)`, `CHARACTER(LEN=8)`, `TYPE(particle)`.
+    pub(super) fn type_spec(&mut self, node: Node) -> Ty {
+        match node.kind() {
+            k::INTRINSIC_TYPE => self.intrinsic_type(node),
+            k::DERIVED_TYPE => {
+                let Some(name) = named_children(node).find(|c| c.kind() == k::TYPE_NAME) else {
+                    return Ty::Unknown;
+                };
+                let name = fortran_name(self.text(name));
+                match name.as_str() {
+                    "MPI_DATATYPE" => Ty::MpiDatatype,
+                    n if n.starts_with("MPI_") => Ty::MpiOpaque(n.to_owned()),
+                    _ => Ty::Named(name),
+                }
+            }
+            _ => Ty::Unknown,
+        }
+    }
+
+    fn intrinsic_type(&mut self, node: Node) -> Ty {
+        let words: String = super::children(node)
+            .filter(|c| !c.is_named())
+            .map(|c| c.kind().to_ascii_lowercase())
+            .collect::<Vec<_>>()
+            .join(" ");
+        let double_kind = || {
+            let kind = Target::default().fortran_double_precision_kind();
+            Some(Expr::int(i128::from(kind), Span::default()))
+        };
+        let (ty, fixed_kind) = match words.as_str() {
+            "integer" => (FortranType::Integer, None),
+            "real" => (FortranType::Real, None),
+            "complex" => (FortranType::Complex, None),
+            "logical" => (FortranType::Logical, None),
+            "character" => (FortranType::Character, None),
+            "double precision" => (FortranType::Real, double_kind()),
+            "double complex" => (FortranType::Complex, double_kind()),
+            _ => return Ty::Unknown,
+        };
+        let Some(kind_node) = node.child_by_field_name("kind") else {
+            return intrinsic(ty, fixed_kind, None);
+        };
+        let star = super::children(kind_node).any(|c| c.kind() == k::STAR);
+        let mut kind = None;
+        let mut len = None;
+        for (position, arg) in named_children(kind_node).enumerate() {
+            let (keyword, value) = if arg.kind() == k::KEYWORD_ARGUMENT {
+                let keyword = arg
+                    .child_by_field_name("name")
+                    .map(|n| self.first_word(n))
+                    .unwrap_or_default();
+                (Some(keyword), arg.child_by_field_name("value"))
+            } else {
+                (None, Some(arg))
+            };
+            let value = value.map_or(Expr::unknown(self.span(arg)), |v| self.expr(v));
+            let is_len = match keyword.as_deref() {
+                Some(k::LEN) => true,
+                Some(_) => false,
+                // `CHARACTER*8` and `CHARACTER(8)` give the length; `CHARACTER(8, 1)` the kind second.
+                None => ty == FortranType::Character && position == 0,
+            };
+            if is_len {
+                len = Some(value);
+            } else {
+                kind = Some(value);
+            }
+        }
+        // `COMPLEX*16` is two REAL*8: the star counts bytes of the pair.
+        if star && ty == FortranType::Complex {
+            kind = kind.map(|k| match k.kind {
+                ExprKind::Int(bytes) => Expr::int(bytes / 2, k.span),
+                _ => Expr::unknown(k.span),
+            });
+        }
+        intrinsic(ty, kind.or(fixed_kind), len)
+    }
+
+    /// Array bounds: `(n)`, `(0:129, 0:65)`, `(*)`, `(:)`.
+    pub(super) fn dimensions(&mut self, list: Node) -> Vec<ArrayDim> {
+        named_children(list)
+            .map(|d| {
+                let span = self.span(d);
+                match d.kind() {
+                    k::EXTENT_SPECIFIER => {
+                        let mut parts = Vec::new();
+                        let mut before_colon = true;
+                        for c in super::children(d) {
+                            if !c.is_named() {
+                                before_colon = false;
+                            } else {
+                                parts.push((before_colon, c));
+                            }
+                        }
+                        let lower = parts
+                            .iter()
+                            .find(|(before, _)| *before)
+                            .map(|&(_, n)| self.expr(n))
+                            .unwrap_or_else(|| Expr::int(1, span));
+                        let upper = parts
+                            .iter()
+                            .find(|(before, n)| !*before && n.kind() != k::ASSUMED_SIZE)
+                            .map(|&(_, n)| self.expr(n));
+                        ArrayDim { lower, upper }
+                    }
+                    k::ASSUMED_SIZE => ArrayDim {
+                        lower: Expr::int(1, span),
+                        upper: None,
+                    },
+                    _ => ArrayDim {
+                        lower: Expr::int(1, span),
+                        upper: Some(self.expr(d)),
+                    },
+                }
+            })
+            .collect()
+    }
+
+    fn declarator(&mut self, node: Node) -> Option<Declarator> {
+        match node.kind() {
+            k::IDENTIFIER => Some(Declarator {
+                name: fortran_name(self.text(node)),
+                span: self.span(node),
+                dims: None,
+                init: None,
+                len: None,
+            }),
+            k::SIZED_DECLARATOR => {
+                let mut declarator = self.declarator(named_children(node).next()?)?;
+                for part in named_children(node).skip(1) {
+                    match part.kind() {
+                        k::SIZE => declarator.dims = Some(self.dimensions(part)),
+                        k::CHARACTER_LENGTH => {
+                            declarator.len = Some(
+                                named_children(part)
+                                    .next()
+                                    .filter(|n| n.kind() == k::NUMBER_LITERAL)
+                                    .map_or(Expr::unknown(self.span(part)), |n| self.expr(n)),
+                            )
+                        }
+                        _ => {}
+                    }
+                }
+                Some(declarator)
+            }
+            k::INIT_DECLARATOR => {
+                let mut declarator = self.declarator(node.child_by_field_name("left")?)?;
+                declarator.init = node.child_by_field_name("right").map(|r| self.expr(r));
+                Some(declarator)
+            }
+            _ => None,
+        }
+    }
+}
+
+pub(super) fn assign(target: Expr, value: Expr, span: Span) -> Stmt {
+    Stmt {
+        kind: StmtKind::Assign { target, value },
+        span,
+    }
+}
+
+fn array_ctor(values: Vec<Expr>, span: Span) -> Expr {
+    Expr::new(ExprKind::ArrayCtor(values), span)
+}

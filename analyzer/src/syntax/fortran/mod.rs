@@ -1,0 +1,371 @@
+//! The Fortran front end: fixed form is first rewritten as free form (with a map back to the
+//! original offsets), then one tree-sitter parse and one hand-written walk lower the file into
+//! [`crate::ir::Program`].
+//!
+//! What it models: programs, modules (their variables are globals), subroutines and functions
+//! (also `contains`ed ones), declarations with kinds, `PARAMETER`s, `DIMENSION`, `DATA`,
+//! implicit typing, derived types, assignments, `DO` loops (labelled, counted, `WHILE`), `IF`
+//! blocks, `SELECT CASE`, calls (MPI calls with their arguments placed in the C order), and the
+//! C preprocessor of `.F`/`.F90` files (`#define` of constants, `#if`/`#ifdef` decided when the
+//! macros involved are known).
+//!
+//! Names are case-insensitive: they are lowered to lower case, except MPI names (`MPI_REAL`),
+//! which keep the upper-case C spelling. What is not modelled becomes `Unknown` or `Opaque`,
+//! never a guess, and never a panic: parse errors become notes, and nesting deeper than
+//! [`MAX_DEPTH`] lowers to `Unknown`.
+
+mod decl;
+mod expr;
+pub mod kinds;
+mod mpi_args;
+mod preproc;
+mod stmt;
+
+use std::collections::{BTreeSet, HashMap};
+
+use tree_sitter::{Node, Parser, Tree};
+
+use super::IncludeResolver;
+use crate::ir::{Program, Ty};
+use crate::source::{normalize_fixed_form, FixedFormOptions, FortranForm, Note, OffsetMap, Span};
+
+use decl::Scope;
+use kinds as k;
+use preproc::MacroState;
+
+/// How deep the lowering walk recurses (units, statements, expressions, `#if` nesting) before
+/// lowering the rest of a subtree to `Unknown`; real code stays far below.
+pub const MAX_DEPTH: usize = 400;
+
+/// How deep `INCLUDE` / `#include` nest.
+const MAX_INCLUDE_DEPTH: usize = 8;
+
+/// The tree-sitter grammar the front end parses with.
+pub fn language() -> tree_sitter::Language {
+    tree_sitter_fortran::LANGUAGE.into()
+}
+
+/// Lowers one Fortran file. `preprocessed` files (`.F`, `.F90`) have their `#` directives
+/// evaluated; in others they are parse errors, as for the compiler.
+pub fn lower(
+    text: &str,
+    form: FortranForm,
+    preprocessed: bool,
+    includes: &mut dyn IncludeResolver,
+) -> Program {
+    let mut lowerer = Lowerer {
+        program: Program::default(),
+        includes,
+        form,
+        preprocessed,
+        file: FileCtx::default(),
+        macros: HashMap::new(),
+        modules: HashMap::new(),
+        procedures: HashMap::new(),
+        scopes: Vec::new(),
+        depth: 0,
+        depth_noted: false,
+        include_depth: 0,
+        uncertain_depth: 0,
+        label_counter: 0,
+    };
+    lowerer.lower_main(text);
+    lowerer.program
+}
+
+/// Where the spans of the text being walked go in the main file.
+#[derive(Clone, Debug, Default)]
+enum SpanMode {
+    /// The main file as written (free form).
+    #[default]
+    Identity,
+    /// The main file rewritten from fixed form: map back through the offset map.
+    Fixed(OffsetMap),
+    /// An included file or a macro body: everything is at the `INCLUDE` line or macro use.
+    At(Span),
+}
+
+/// The text being walked and how its spans map.
+#[derive(Clone, Debug, Default)]
+struct FileCtx {
+    text: std::rc::Rc<str>,
+    spans: SpanMode,
+}
+
+/// What the file says about a procedure, collected before lowering (for keyword arguments).
+#[derive(Clone, Debug)]
+struct ProcedureInfo {
+    params: Vec<String>,
+}
+
+struct Lowerer<'a> {
+    program: Program,
+    includes: &'a mut dyn IncludeResolver,
+    form: FortranForm,
+    preprocessed: bool,
+    file: FileCtx,
+    macros: HashMap<String, MacroState>,
+    /// Modules of this file, by name: the scope of their specification part.
+    modules: HashMap<String, Scope>,
+    procedures: HashMap<String, ProcedureInfo>,
+    /// Scopes of the units being lowered, innermost last (module or host, then the unit).
+    scopes: Vec<Scope>,
+    depth: usize,
+    depth_noted: bool,
+    include_depth: usize,
+    /// How many undecidable `#if` regions enclose the directive being lowered.
+    uncertain_depth: usize,
+    /// Numbers the hidden temporaries of `DO` loops.
+    label_counter: usize,
+}
+
+impl<'a> Lowerer<'a> {
+    fn parse(&mut self, text: &str) -> Option<(Tree, std::rc::Rc<str>, Option<OffsetMap>)> {
+        let mut parser = Parser::new();
+        parser.set_language(&language()).ok()?;
+        let (parsed, map) = match self.form {
+            FortranForm::Fixed => {
+                let normalized = normalize_fixed_form(text, &FixedFormOptions::default());
+                (normalized.text, Some(normalized.offset_map))
+            }
+            FortranForm::Free => (text.to_owned(), None),
+        };
+        let tree = parser.parse(&parsed, None)?;
+        Some((tree, std::rc::Rc::from(parsed), map))
+    }
+
+    fn lower_main(&mut self, text: &str) {
+        let Some((tree, parsed, map)) = self.parse(text) else {
+            self.note(
+                Span::new(0, text.len()),
+                "could not parse the file".to_owned(),
+            );
+            return;
+        };
+        self.file = FileCtx {
+            text: parsed,
+            spans: map.map_or(SpanMode::Identity, SpanMode::Fixed),
+        };
+        let root = tree.root_node();
+        self.collect_procedures(root);
+        self.note_errors(root);
+        self.lower_top(root);
+    }
+
+    /// The original span of a node.
+    fn span(&self, node: Node) -> Span {
+        self.map_span(Span::new(node.start_byte(), node.end_byte()))
+    }
+
+    fn map_span(&self, span: Span) -> Span {
+        match &self.file.spans {
+            SpanMode::Identity => span,
+            SpanMode::Fixed(map) => map.to_original_span(span),
+            SpanMode::At(at) => *at,
+        }
+    }
+
+    fn text(&self, node: Node) -> &str {
+        self.file
+            .text
+            .get(node.start_byte()..node.end_byte())
+            .unwrap_or("")
+    }
+
+    fn note(&mut self, span: Span, message: String) {
+        self.program.notes.push(Note { span, message });
+    }
+
+    /// Enters one level of recursion; `false` (with one note per file) when too deep.
+    fn enter(&mut self, node: Node) -> bool {
+        if self.depth >= MAX_DEPTH {
+            if !self.depth_noted {
+                self.depth_noted = true;
+                let span = self.span(node);
+                self.note(
+                    span,
+                    "nesting too deep: the rest is not analysed".to_owned(),
+                );
+            }
+            return false;
+        }
+        self.depth += 1;
+        true
+    }
+
+    fn leave(&mut self) {
+        self.depth -= 1;
+    }
+
+    /// One note per syntax error (and per missing token), walking the tree without recursion.
+    fn note_errors(&mut self, root: Node) {
+        if !root.has_error() {
+            return;
+        }
+        let mut spans = Vec::new();
+        visit_nodes(root, |node| {
+            if node.is_error() || node.is_missing() {
+                spans.push((
+                    Span::new(node.start_byte(), node.end_byte()),
+                    node.is_missing(),
+                ));
+                false
+            } else {
+                node.has_error()
+            }
+        });
+        for (span, missing) in spans {
+            let span = self.map_span(span);
+            let message = if missing {
+                "syntax error: something is missing here"
+            } else {
+                "syntax error: this code is not analysed"
+            };
+            self.note(span, message.to_owned());
+        }
+    }
+
+    /// Records every subroutine's and function's dummy argument names.
+    fn collect_procedures(&mut self, root: Node) {
+        let mut found = Vec::new();
+        visit_nodes(root, |node| {
+            if matches!(node.kind(), k::SUBROUTINE_STATEMENT | k::FUNCTION_STATEMENT) {
+                found.push(node);
+                return false;
+            }
+            true
+        });
+        for node in found {
+            if let Some((name, params)) = self.procedure_header(node) {
+                self.procedures.insert(name, ProcedureInfo { params });
+            }
+        }
+    }
+
+    /// The name and dummy argument names of a `SUBROUTINE` or `FUNCTION` statement.
+    fn procedure_header(&self, statement: Node) -> Option<(String, Vec<String>)> {
+        let name = statement.child_by_field_name("name")?;
+        let params = statement
+            .child_by_field_name("parameters")
+            .map(|p| {
+                named_children(p)
+                    .filter(|c| c.kind() == k::IDENTIFIER)
+                    .map(|c| fortran_name(self.text(c)))
+                    .collect()
+            })
+            .unwrap_or_default();
+        Some((fortran_name(self.text(name)), params))
+    }
+
+    /// Lowers the text of an `INCLUDE`d file or `#include`d header in place, every span at the
+    /// directive.
+    fn lower_included(&mut self, name: &str, at: Span, out: &mut Vec<crate::ir::Stmt>) {
+        let base = name.rsplit(['/', '\\']).next().unwrap_or(name);
+        // The MPI header's names are known to the evaluator.
+        if base.eq_ignore_ascii_case("mpif.h") || base.eq_ignore_ascii_case("mpi.h") {
+            return;
+        }
+        if self.include_depth >= MAX_INCLUDE_DEPTH {
+            self.note(at, format!("`{name}` not included: includes nest too deep"));
+            return;
+        }
+        let Some(text) = self.includes.resolve(name) else {
+            self.note(
+                at,
+                format!("`{name}` not found: its declarations are unknown"),
+            );
+            return;
+        };
+        let Some((tree, parsed, _)) = self.parse(&text) else {
+            return;
+        };
+        let saved = std::mem::replace(
+            &mut self.file,
+            FileCtx {
+                text: parsed,
+                spans: SpanMode::At(at),
+            },
+        );
+        self.include_depth += 1;
+        // A file of bare statements parses as one implicit main program.
+        for child in named_children(tree.root_node()) {
+            if child.kind() == k::PROGRAM {
+                for item in named_children(child).filter(|c| {
+                    !matches!(c.kind(), k::PROGRAM_STATEMENT | k::END_PROGRAM_STATEMENT)
+                }) {
+                    self.lower_item(item, out);
+                }
+            } else {
+                self.lower_item(child, out);
+            }
+        }
+        self.include_depth -= 1;
+        self.file = saved;
+    }
+}
+
+/// A Fortran name as the IR spells it: lower case, MPI names upper case.
+pub(crate) fn fortran_name(text: &str) -> String {
+    let text = text.trim();
+    if text.len() > 4 && text[..4].eq_ignore_ascii_case("mpi_") {
+        text.to_ascii_uppercase()
+    } else {
+        text.to_ascii_lowercase()
+    }
+}
+
+fn named_children(node: Node) -> impl Iterator<Item = Node> {
+    let mut cursor = node.walk();
+    let children: Vec<Node> = node.named_children(&mut cursor).collect();
+    children.into_iter()
+}
+
+fn children(node: Node) -> impl Iterator<Item = Node> {
+    let mut cursor = node.walk();
+    let children: Vec<Node> = node.children(&mut cursor).collect();
+    children.into_iter()
+}
+
+/// Pre-order walk without recursion; `descend` says whether to visit a node's children.
+fn visit_nodes<'t>(root: Node<'t>, mut descend: impl FnMut(Node<'t>) -> bool) {
+    let mut cursor = root.walk();
+    loop {
+        let node = cursor.node();
+        if descend(node) && cursor.goto_first_child() {
+            continue;
+        }
+        loop {
+            if cursor.node() == root {
+                return;
+            }
+            if cursor.goto_next_sibling() {
+                break;
+            }
+            if !cursor.goto_parent() {
+                return;
+            }
+        }
+    }
+}
+
+/// The names of the identifiers below a node (for forgetting what unmodelled code may change).
+fn identifiers_in(node: Node, text: &str) -> Vec<String> {
+    let mut names = BTreeSet::new();
+    visit_nodes(node, |n| {
+        if n.kind() == k::IDENTIFIER {
+            if let Some(t) = text.get(n.start_byte()..n.end_byte()) {
+                names.insert(fortran_name(t));
+            }
+        }
+        true
+    });
+    names.into_iter().collect()
+}
+
+/// The type `ty` with array dimensions, if any.
+fn with_dims(ty: Ty, dims: Option<Vec<crate::ir::ArrayDim>>) -> Ty {
+    match dims {
+        Some(dims) => Ty::Array(Box::new(ty), dims),
+        None => ty,
+    }
+}

@@ -1,0 +1,448 @@
+//! The Fortran front end: node kinds against the grammar, snippets with inline expectations,
+//! spans of fixed-form code mapped back to the original text, and bad input.
+
+use analyzer::analysis::{analyze, Analysis, AnalysisOptions};
+use analyzer::dtype::MpiModel;
+use analyzer::eval::ArgumentValue;
+use analyzer::ir::{Expr, ExprKind, Init, Stmt, StmtKind, Ty};
+use analyzer::source::{FortranForm, Language, SourceText};
+use analyzer::syntax::fortran::{self, kinds};
+use analyzer::syntax::NoIncludes;
+
+const FREE: Language = Language::Fortran {
+    form: FortranForm::Free,
+    preprocessed: false,
+};
+const FREE_CPP: Language = Language::Fortran {
+    form: FortranForm::Free,
+    preprocessed: true,
+};
+const FIXED: Language = Language::Fortran {
+    form: FortranForm::Fixed,
+    preprocessed: false,
+};
+
+fn run(text: &str, language: Language) -> Analysis {
+    let options = AnalysisOptions {
+        model: MpiModel::Mpich,
+        ..AnalysisOptions::default()
+    };
+    analyze(text, language, &options, &mut NoIncludes)
+}
+
+#[test]
+fn every_node_kind_is_in_the_grammar() {
+    let language = fortran::language();
+    for name in kinds::NAMED {
+        assert_ne!(
+            language.id_for_node_kind(name, true),
+            0,
+            "named kind {name}"
+        );
+    }
+    for name in kinds::ANONYMOUS {
+        assert_ne!(
+            language.id_for_node_kind(name, false),
+            0,
+            "anonymous kind {name}"
+        );
+    }
+}
+
+/// Checks every `! expect: size=.. lb=.. extent=..` (or `! expect: unknown`) comment against
+/// the type the constructor call on that line defines, and that every such call has one.
+fn check_expectations(label: &str, text: &str, language: Language) {
+    let analysis = run(text, language);
+    let reports = analysis.types();
+    let mut expected = 0;
+    for (index, line) in text.lines().enumerate() {
+        let Some((_, expectation)) = line.split_once("! expect:") else {
+            continue;
+        };
+        expected += 1;
+        let number = index as u32 + 1;
+        let report = reports
+            .iter()
+            .find(|r| r.line == number)
+            .unwrap_or_else(|| panic!("{label}:{number}: no datatype defined"));
+        let actual = match &report.datatype {
+            None => "unknown".to_owned(),
+            Some(dt) => {
+                let s = dt.summary(MpiModel::Mpich);
+                format!("size={} lb={} extent={}", dt.size(), s.lb, s.extent())
+            }
+        };
+        assert_eq!(actual, expectation.trim(), "{label}:{number}");
+    }
+    assert_eq!(
+        expected,
+        reports.len(),
+        "{label}: a constructor without an expectation"
+    );
+}
+
+const SNIPPETS: &[(&str, Language, &str)] = &[
+    (
+        "kinds and star lengths",
+        FREE,
+        r#"
+program kinds
+  use mpi
+  integer*8 :: a8(4)
+  real(kind=8) :: r8
+  real*4 :: r4(10)
+  complex*16 :: z
+  character*12 :: label
+  logical :: flag
+  double precision :: dp(3)
+  integer :: t1, t2, t3, t4, t5, ierr, n
+  call MPI_Type_contiguous(storage_size(a8)/8, MPI_BYTE, t1, ierr) ! expect: size=8 lb=0 extent=8
+  call MPI_Type_contiguous(storage_size(z)/8, MPI_BYTE, t2, ierr) ! expect: size=16 lb=0 extent=16
+  call MPI_Sizeof(label, n, ierr)
+  call MPI_Type_contiguous(n, MPI_CHARACTER, t3, ierr) ! expect: size=12 lb=0 extent=12
+  call MPI_Type_contiguous(size(r4) + size(dp), MPI_REAL, t4, ierr) ! expect: size=52 lb=0 extent=52
+  call MPI_Type_contiguous(kind(r8) + kind(flag), MPI_INTEGER, t5, ierr) ! expect: size=48 lb=0 extent=48
+end program
+"#,
+    ),
+    (
+        "parameters, bounds and column-major elements",
+        FREE,
+        r#"
+program bounds
+  use mpi
+  integer, parameter :: nx = 4, ny = nx + 1
+  integer :: grid(0:nx, -1:ny), t, ierr
+  grid = 0
+  grid(2, 3) = 7
+  grid(nx, -1) = 2
+  call MPI_Type_vector(grid(2, 3), grid(nx, -1), size(grid), MPI_INTEGER, t, ierr) ! expect: size=56 lb=0 extent=848
+end program
+"#,
+    ),
+    (
+        "labelled and counted loops with a negative step, IF and SELECT CASE",
+        FREE,
+        r#"
+program loops
+  use mpi
+  integer :: i, total, mode, t, u, ierr
+  total = 0
+  do 10 i = 10, 1, -2
+     total = total + i
+10 continue
+  mode = 2
+  select case (mode)
+  case (1)
+     total = -1
+  case (2, 3)
+     total = total * 2
+  case default
+     total = 0
+  end select
+  if (total > 50) then
+     call MPI_Type_contiguous(total, MPI_INTEGER, t, ierr) ! expect: size=240 lb=0 extent=240
+  else
+     total = 1
+  end if
+  if (ierr == 0) total = 3
+  call MPI_Type_contiguous(total, MPI_INTEGER, u, ierr) ! expect: unknown
+end program
+"#,
+    ),
+    (
+        "a subroutine's dummy arguments alias the actual ones; a function returns its result",
+        FREE,
+        r#"
+module helpers
+  implicit none
+contains
+  subroutine fill(v, n, step)
+    integer, intent(in) :: n, step
+    integer, intent(out) :: v(n)
+    integer :: i
+    do i = 1, n
+      v(i) = (i - 1) * step
+    end do
+  end subroutine fill
+  integer function twice(k)
+    integer, intent(in) :: k
+    twice = 2 * k
+  end function twice
+end module helpers
+
+program main
+  use mpi
+  use helpers
+  implicit none
+  integer :: disps(3), t, ierr
+  call fill(disps, 3, 5)
+  call MPI_Type_create_indexed_block(3, twice(1), disps, MPI_REAL, t, ierr) ! expect: size=24 lb=0 extent=48
+end program main
+"#,
+    ),
+    (
+        "mpi_f08 keyword arguments in any order, a keyword nobody knows",
+        FREE,
+        r#"
+program f08
+  use mpi_f08
+  type(MPI_Datatype) :: t, u, w
+  integer :: blocks(2) = [2, 3]
+  integer(kind=MPI_ADDRESS_KIND) :: disps(2) = [0_MPI_ADDRESS_KIND, 16_MPI_ADDRESS_KIND]
+  call MPI_Type_create_hindexed(2, blocks, disps, newtype=t, oldtype=MPI_INTEGER) ! expect: size=20 lb=0 extent=28
+  call MPI_Type_vector(stride=4, count=2, blocklength=1, oldtype=MPI_REAL, newtype=u, ierror=ierr) ! expect: size=8 lb=0 extent=20
+  call MPI_Type_contiguous(count=2, oldtype=MPI_REAL, newtype=w, colour=3)
+end program
+"#,
+    ),
+    (
+        "preprocessor: decided branches, an undecidable one, case-sensitive macros",
+        FREE_CPP,
+        r#"
+#define N 6
+#if defined(N) && N > 4
+#define BLOCK 2
+#else
+#define BLOCK 1
+#endif
+program cpp
+  use mpi
+  integer :: t, u, ierr, n
+  n = 3
+  call MPI_Type_vector(N, BLOCK, n, MPI_REAL, t, ierr) ! expect: size=48 lb=0 extent=68
+#ifdef FROM_THE_COMMAND_LINE_ONLY
+  n = 5
+#endif
+  call MPI_Type_contiguous(n, MPI_REAL, u, ierr) ! expect: size=12 lb=0 extent=12
+end program
+"#,
+    ),
+    (
+        "implicit typing, IMPLICIT NONE and GO TO",
+        FIXED,
+        "      PROGRAM IMPL
+      INCLUDE 'mpif.h'
+      INTEGER T, U, IERR
+      K = 4
+      CALL MPI_TYPE_CONTIGUOUS(K, MPI_REAL, T, IERR) ! expect: size=16 lb=0 extent=16
+      IF (IERR .NE. 0) GO TO 20
+      K = 8
+   20 CONTINUE
+      CALL MPI_TYPE_CONTIGUOUS(K, MPI_REAL, U, IERR) ! expect: unknown
+      END
+",
+    ),
+];
+
+#[test]
+fn snippets_meet_their_expectations() {
+    for (label, language, text) in SNIPPETS {
+        check_expectations(label, text, *language);
+    }
+}
+
+#[test]
+fn unplaceable_keyword_argument_is_noted_and_not_guessed() {
+    let analysis = run(SNIPPETS[4].2, FREE);
+    assert!(analysis.notes.iter().any(|n| n
+        .message
+        .contains("keyword arguments of `mpi_type_contiguous`")));
+}
+
+#[test]
+fn address_arguments_keep_their_declared_kind() {
+    let text = "program k
+  use mpi
+  integer :: t, ierr, stride4
+  integer(kind=MPI_ADDRESS_KIND) :: stride8
+  stride4 = 16
+  stride8 = 16
+  call MPI_Type_create_hvector(2, 1, stride4, MPI_REAL, t, ierr)
+  call MPI_Type_create_hvector(2, 1, stride8, MPI_REAL, t, ierr)
+end program
+";
+    let analysis = run(text, FREE);
+    let kinds: Vec<String> = analysis
+        .evaluation
+        .calls
+        .iter()
+        .map(|c| match &c.args[2].declared {
+            Some(Ty::Fortran { kind, .. }) => format!("{:?}", kind.as_ref().map(|k| &k.kind)),
+            other => format!("{other:?}"),
+        })
+        .collect();
+    assert_eq!(kinds, ["None", "Some(Name(\"MPI_ADDRESS_KIND\"))"]);
+    assert!(matches!(
+        analysis.evaluation.calls[0].args[2].value,
+        ArgumentValue::Int(16)
+    ));
+}
+
+/// Every name and integer literal of the IR, with its span.
+fn tokens(stmts: &[Stmt], out: &mut Vec<Expr>) {
+    fn expr(e: &Expr, out: &mut Vec<Expr>) {
+        match &e.kind {
+            ExprKind::Name(_) | ExprKind::Int(_) => out.push(e.clone()),
+            ExprKind::Unary(_, a) => expr(a, out),
+            ExprKind::Binary(_, a, b) => {
+                expr(a, out);
+                expr(b, out);
+            }
+            ExprKind::Call { args, .. } | ExprKind::ArrayCtor(args) => {
+                args.iter().for_each(|a| expr(a, out))
+            }
+            ExprKind::Index { base, indices } => {
+                expr(base, out);
+                indices.iter().for_each(|a| expr(a, out));
+            }
+            ExprKind::Member { base, .. } => expr(base, out),
+            _ => {}
+        }
+    }
+    for s in stmts {
+        match &s.kind {
+            StmtKind::Decl(d) => {
+                if let Some(Init::Expr(e)) = &d.init {
+                    expr(e, out);
+                }
+            }
+            StmtKind::Assign { target, value } => {
+                expr(target, out);
+                expr(value, out);
+            }
+            StmtKind::Eval(e) => expr(e, out),
+            StmtKind::If {
+                cond,
+                then,
+                otherwise,
+            } => {
+                expr(cond, out);
+                tokens(then, out);
+                tokens(otherwise, out);
+            }
+            StmtKind::Loop { init, body, .. } => {
+                tokens(init, out);
+                tokens(body, out);
+            }
+            StmtKind::Block(b) => tokens(b, out),
+            _ => {}
+        }
+    }
+}
+
+#[test]
+fn fixed_form_spans_map_back_to_the_original_tokens() {
+    // Continuations of every kind (digit, `&`, `$`, a tab-format one), a name split across a
+    // continuation, a label, text past column 72 and comment lines in between.
+    let text = "C     spans survive the rewrite
+      PROGRAM SPANS
+      INCLUDE 'mpif.h'
+      INTEGER NX, NY, ITYPE, IERR
+      PARAMETER (NX = 12,
+     1           NY = 34)
+      DIMENSION IDX(NX)
+*     a comment between statements
+      DO 10 I = 1, NX
+         IDX(I) = I * NY
+   10 CONTINUE
+      CALL MPI_TYPE_VEC
+     &TOR(NX, 2, NY, MPI_REAL,                                          COLUMNS 73+
+     $     ITYPE, IERR)
+\tCALL MPI_TYPE_COMMIT(ITYPE,
+\t1 IERR)
+      END
+";
+    let analysis = run(text, FIXED);
+    let mut all = Vec::new();
+    for f in &analysis.program.functions {
+        tokens(&f.body, &mut all);
+    }
+    let mut checked = 0;
+    // Hidden loop-bound locals (`do.end.1`) are no tokens.
+    let written_tokens = all
+        .iter()
+        .filter(|t| !matches!(&t.kind, ExprKind::Name(n) if n.contains('.')));
+    for token in written_tokens.filter(|t| !t.span.is_empty()) {
+        let written = analysis.slice(token.span);
+        match &token.kind {
+            ExprKind::Name(n) => assert!(written.eq_ignore_ascii_case(n), "{n} at {written:?}"),
+            ExprKind::Int(v) => assert_eq!(written.parse::<i128>().ok(), Some(*v), "{written:?}"),
+            _ => unreachable!(),
+        }
+        checked += 1;
+    }
+    assert!(checked >= 15, "only {checked} tokens checked");
+    // The constructor call is reported on the line and column of its CALL.
+    let types = analysis.types();
+    assert_eq!((types[0].line, types[0].column), (12, 7));
+    assert_eq!(types[0].name, "ITYPE");
+    assert!(types[0].datatype.is_some());
+}
+
+#[test]
+fn unparsable_code_gives_notes_and_keeps_the_rest() {
+    let text = "program broken
+  use mpi
+  integer :: t, ierr
+  this is ((( not fortran
+  call MPI_Type_contiguous(4, MPI_REAL, t, ierr)
+end program
+";
+    let analysis = run(text, FREE);
+    assert!(analysis
+        .notes
+        .iter()
+        .any(|n| n.message.contains("syntax error")));
+}
+
+#[test]
+fn invalid_utf8_is_decoded_with_a_note_and_analysed() {
+    let mut bytes = b"program p\n  integer :: t\n  ! caf\xe9\n".to_vec();
+    bytes.extend_from_slice(b"  call MPI_Type_contiguous(2, MPI_REAL, t, ierr)\nend program\n");
+    let source = match SourceText::decode(&bytes) {
+        analyzer::source::Decoded::Text(s) => s,
+        other => panic!("not text: {other:?}"),
+    };
+    assert!(!source.notes().is_empty());
+    let analysis = run(source.as_str(), FREE);
+    assert_eq!(analysis.types().len(), 1);
+}
+
+#[test]
+fn a_50_mb_file_is_refused_with_a_note() {
+    let line = "      x = 1\n";
+    let text = line.repeat(50 * 1024 * 1024 / line.len());
+    let analysis = run(&text, FIXED);
+    assert!(analysis
+        .notes
+        .iter()
+        .any(|n| n.message.contains("larger than")));
+}
+
+#[test]
+fn deep_parentheses_stop_at_the_depth_limit() {
+    let depth = 10_000;
+    let text = format!(
+        "program deep\n  x = {}1{}\nend program\n",
+        "(".repeat(depth),
+        ")".repeat(depth)
+    );
+    // The walk must fit the default 2 MiB test-thread stack.
+    let analysis = run(&text, FREE);
+    assert!(analysis
+        .notes
+        .iter()
+        .any(|n| n.message.contains("too deep")));
+}
+
+#[test]
+fn very_long_fixed_form_lines_are_cut_at_column_72() {
+    let long = format!(
+        "      PROGRAM LONG\n      INTEGER T, IERR\n      CALL MPI_TYPE_CONTIGUOUS(4, MPI_REAL, T, IERR){}\n      END\n",
+        "X".repeat(10_000)
+    );
+    let analysis = run(&long, FIXED);
+    assert_eq!(analysis.types().len(), 1);
+    assert!(analysis.types()[0].datatype.is_some());
+}
