@@ -8,6 +8,7 @@ pub mod checks;
 pub mod dtype;
 pub mod eval;
 pub mod fix;
+pub mod ide;
 pub mod ir;
 pub mod layout;
 pub mod source;

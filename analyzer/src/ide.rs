@@ -1,0 +1,618 @@
+//! What an editor shows of an analysis, as plain data: hovers rendered as Markdown, inlay hints,
+//! the datatype handles a file defines, the definition of a handle, struct layouts, and the code
+//! that builds an MPI datatype for a struct. Free of any editor protocol: the language server
+//! converts these into its messages, and the CLI may render them as they are.
+
+use std::fmt::Write;
+
+use crate::analysis::{signature_text, Analysis};
+use crate::checks::Diagnostic;
+use crate::dtype::{Datatype, MpiModel, Predefined, Repr};
+use crate::eval::value::{HandleId, Tri};
+use crate::eval::{self, ArgumentValue, Element, EvalOptions, TypeDefinition};
+use crate::fix::Edit;
+use crate::ir::{
+    Aggregate, AggregateKind, Decl, Expr, ExprKind, Function, Program, Stmt, StmtKind, Ty,
+};
+use crate::source::{Language, Span};
+
+/// Width of the byte-layout picture, in characters.
+const PICTURE_WIDTH: usize = 64;
+/// Signature runs shown before "...".
+const SIGNATURE_RUNS: usize = 8;
+/// Typemap entries shown at the start and at the end.
+const TYPEMAP_HEAD: u128 = 3;
+const TYPEMAP_TAIL: u128 = 2;
+
+/// A hover: the range it is about and its Markdown text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hover {
+    pub span: Span,
+    pub markdown: String,
+}
+
+/// A hint shown in the text after `offset`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InlayHint {
+    pub offset: usize,
+    pub label: String,
+}
+
+/// A datatype handle the file defines, at its constructor call.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TypeSymbol {
+    /// The handle as written.
+    pub name: String,
+    /// The constructor and the values, in one line.
+    pub detail: String,
+    /// The whole constructor call, and the handle argument in it.
+    pub span: Span,
+    pub name_span: Span,
+}
+
+/// True when `offset` is in `span` or just after it (a cursor at the end of a word is on it).
+fn touches(span: Span, offset: usize) -> bool {
+    span.start <= offset && offset <= span.end
+}
+
+/// The smallest of the spans around `offset`, found by `span_of`.
+fn innermost<'a, T>(
+    items: impl IntoIterator<Item = &'a T>,
+    offset: usize,
+    span_of: impl Fn(&T) -> Span,
+) -> Option<&'a T>
+where
+    T: 'a,
+{
+    items
+        .into_iter()
+        .filter(|item| touches(span_of(item), offset))
+        .min_by_key(|item| span_of(item).len())
+}
+
+/// A datatype handle passed to an MPI call, with its state there joined over every evaluation
+/// of the call that reached it.
+struct HandleUse {
+    span: Span,
+    handles: Vec<HandleId>,
+    committed: Tri,
+    freed: Tri,
+}
+
+fn handle_use_at(analysis: &Analysis, offset: usize) -> Option<HandleUse> {
+    let mut found: Option<HandleUse> = None;
+    for call in &analysis.evaluation.calls {
+        for arg in &call.args {
+            let ArgumentValue::Datatype {
+                handle,
+                committed,
+                freed,
+            } = arg.value
+            else {
+                continue;
+            };
+            if !touches(arg.span, offset) {
+                continue;
+            }
+            match &mut found {
+                Some(u) if u.span == arg.span => {
+                    if !u.handles.contains(&handle) {
+                        u.handles.push(handle);
+                    }
+                    u.committed = u.committed.join(committed);
+                    u.freed = u.freed.join(freed);
+                }
+                Some(u) if u.span.len() <= arg.span.len() => {}
+                _ => {
+                    found = Some(HandleUse {
+                        span: arg.span,
+                        handles: vec![handle],
+                        committed,
+                        freed,
+                    })
+                }
+            }
+        }
+    }
+    found
+}
+
+/// The datatype all of `handles` stand for, when they agree on one.
+fn common_datatype<'a>(analysis: &'a Analysis, handles: &[HandleId]) -> Option<&'a Datatype> {
+    let mut found: Option<&Datatype> = None;
+    for &h in handles {
+        let Some(Ok(dt)) = &analysis.evaluation.handles.get(h)?.datatype else {
+            return None;
+        };
+        match found {
+            Some(f) if !f.same_as(dt) => return None,
+            _ => found = Some(dt),
+        }
+    }
+    found
+}
+
+fn tri_text(t: Tri) -> &'static str {
+    match t {
+        Tri::Yes => "yes",
+        Tri::No => "no",
+        Tri::Maybe => "on some paths",
+    }
+}
+
+/// The hover at `offset`: a datatype handle, a constructor call, a struct or derived type, an
+/// MPI basic type; and the rule of every diagnostic whose range is there.
+pub fn hover(analysis: &Analysis, diagnostics: &[Diagnostic], offset: usize) -> Option<Hover> {
+    let mut sections = Vec::new();
+    let mut span = None;
+    let definitions = &analysis.evaluation.definitions;
+    if let Some(u) = handle_use_at(analysis, offset) {
+        span = Some(u.span);
+        sections.push(handle_hover(analysis, &u));
+    } else if let Some(d) = innermost(definitions, offset, |d| d.span) {
+        span = Some(d.span);
+        sections.push(constructor_hover(analysis, d));
+    } else if let Some(a) = innermost(&analysis.program.aggregates, offset, |a| a.name_span) {
+        span = Some(a.name_span);
+        sections.push(aggregate_hover(analysis, a));
+    }
+    for d in diagnostics.iter().filter(|d| touches(d.span, offset)) {
+        span.get_or_insert(d.span);
+        sections.push(format!(
+            "**{}** ({}): {}\n\n{}",
+            d.rule.id,
+            d.severity.name(),
+            d.message,
+            d.rule.summary
+        ));
+    }
+    Some(Hover {
+        span: span?,
+        markdown: sections.join("\n\n---\n\n"),
+    })
+}
+
+fn handle_hover(analysis: &Analysis, u: &HandleUse) -> String {
+    let name = analysis.slice(u.span).trim();
+    let handles = &analysis.evaluation.handles;
+    if let Some(p) = u.handles.iter().find_map(|&h| handles.get(h)?.predefined) {
+        return basic_hover(analysis, p);
+    }
+    let mut out = format!(
+        "**`{name}`**: committed here: {}, freed: {}",
+        tri_text(u.committed),
+        tri_text(u.freed)
+    );
+    let defined_at: Vec<Span> = u
+        .handles
+        .iter()
+        .filter_map(|&h| handles.get(h)?.defined_at)
+        .collect();
+    if let [first, ..] = defined_at.as_slice() {
+        let (line, _) = analysis.position(first.start);
+        let _ = write!(out, " (defined on line {line})");
+    }
+    out.push_str("\n\n");
+    match common_datatype(analysis, &u.handles) {
+        Some(dt) => out.push_str(&datatype_markdown(analysis, dt)),
+        None => out.push_str(
+            "The datatype is not known here (unknown arguments, or it differs between paths).",
+        ),
+    }
+    out
+}
+
+fn constructor_hover(analysis: &Analysis, d: &TypeDefinition) -> String {
+    let mut out = format!(
+        "**{}** -> `{}` (committed later: {})\n\n",
+        d.constructor.name,
+        crate::checks::handle_text(analysis.slice(d.target_span)),
+        tri_text(d.committed)
+    );
+    match &d.datatype {
+        Some(Ok(dt)) => out.push_str(&datatype_markdown(analysis, dt)),
+        Some(Err(e)) => {
+            let _ = write!(out, "Invalid arguments: {e}");
+        }
+        None => out.push_str(
+            "The datatype is not known here (unknown arguments, or it differs between paths).",
+        ),
+    }
+    out
+}
+
+fn basic_hover(analysis: &Analysis, p: Predefined) -> String {
+    match p.basic_layout(analysis.target) {
+        Some(l) => format!(
+            "**{p}**: basic datatype, size {}, alignment {} on {}",
+            l.size,
+            l.align,
+            analysis.target.triple()
+        ),
+        None => format!("**{p}**: predefined datatype"),
+    }
+}
+
+/// Everything MPI reports about a datatype, under the analysis' model and target.
+pub fn datatype_markdown(analysis: &Analysis, dt: &Datatype) -> String {
+    let model = analysis.model;
+    let s = dt.summary(model);
+    let mut out = format!("`{}`\n\n", dt.describe());
+    let _ = writeln!(
+        out,
+        "size {}, extent {} (lb {}, ub {}), true extent {} (true lb {})",
+        s.size,
+        s.extent(),
+        s.lb,
+        s.ub,
+        s.true_extent(),
+        s.true_lb
+    );
+    for field in dt.implementation_dependent() {
+        let values: Vec<String> = MpiModel::ALL
+            .iter()
+            .map(|&m| format!("{m} {}", summary_field(dt.summary(m), field)))
+            .collect();
+        let _ = writeln!(
+            out,
+            "\n**{field} differs between MPI libraries**: {}",
+            values.join(", ")
+        );
+    }
+    let signature = signature_text(dt, SIGNATURE_RUNS).unwrap_or_else(|| "?".to_owned());
+    let _ = writeln!(out, "\nsignature: `{signature}`");
+    let _ = writeln!(out, "\ntypemap: {}", typemap_text(dt, model));
+    if let Some(picture) = dt.layout_picture(model, PICTURE_WIDTH) {
+        let _ = writeln!(out, "\n```text\n{picture}\n```");
+    }
+    let _ = write!(
+        out,
+        "\n_{} model, {}_",
+        model.name(),
+        analysis.target.triple()
+    );
+    out
+}
+
+fn summary_field(s: &crate::dtype::Summary, field: &str) -> i128 {
+    match field {
+        "size" => s.size,
+        "lb" => s.lb,
+        "ub" => s.ub,
+        "extent" => s.extent(),
+        "true_lb" => s.true_lb,
+        _ => s.true_extent(),
+    }
+}
+
+/// The first and last entries of the typemap, with the total: `9 entries: {(MPI_INT, 0), ...}`.
+fn typemap_text(dt: &Datatype, model: MpiModel) -> String {
+    let total = dt.entry_count();
+    let entry = |e: crate::dtype::Entry| format!("({}, {})", e.basic, e.disp);
+    let mut shown: Vec<String> = dt
+        .typemap(model)
+        .take(TYPEMAP_HEAD.min(total) as usize)
+        .map(entry)
+        .collect();
+    if total > TYPEMAP_HEAD {
+        let tail_start = total.saturating_sub(TYPEMAP_TAIL).max(TYPEMAP_HEAD);
+        if tail_start > TYPEMAP_HEAD {
+            shown.push("...".to_owned());
+        }
+        shown.extend(dt.typemap_from(model, tail_start).map(entry));
+    }
+    let noun = if total == 1 { "entry" } else { "entries" };
+    format!("{total} {noun}: `{{{}}}`", shown.join(", "))
+}
+
+/// The layout of a struct or `SEQUENCE`/`BIND(C)` derived type on the analysis' target.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AggregateLayout {
+    pub size: i128,
+    pub align: i128,
+    /// Scalar members (nested aggregates flattened, arrays as one member), in order.
+    pub members: Vec<MemberLayout>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MemberLayout {
+    /// `d`, `pos.x`.
+    pub name: String,
+    pub offset: i128,
+    /// Elements (1 for a scalar).
+    pub count: i128,
+    /// Bytes of one element.
+    pub element_size: i128,
+    /// The MPI basic datatype of one element, when there is one for its type.
+    pub basic: Option<Predefined>,
+}
+
+/// The layout of `aggregate`, when the target's ABI fixes it.
+pub fn aggregate_layout(analysis: &Analysis, aggregate: &Aggregate) -> Option<AggregateLayout> {
+    if matches!(aggregate.kind, AggregateKind::FortranDerived) {
+        return None;
+    }
+    let element = element_of(analysis, &Ty::Named(aggregate.name.clone()))?;
+    let members = element.members?;
+    Some(AggregateLayout {
+        size: element.size?,
+        align: element.align?,
+        members: members
+            .into_iter()
+            .map(|m| MemberLayout {
+                basic: basic_for(analysis, &m.ty, m.size),
+                name: m.name,
+                offset: m.offset,
+                count: m.count,
+                element_size: m.size,
+            })
+            .collect(),
+    })
+}
+
+/// What the evaluator knows of one object of type `ty`: evaluates the file's declarations with
+/// one extra root function that sends such an object, and reads the element of that buffer.
+/// (The evaluator's layout code is private to it; this asks it through the program.)
+fn element_of(analysis: &Analysis, ty: &Ty) -> Option<Element> {
+    // Past the end of any text: nothing else in the program has this span.
+    let probe = Span::new(usize::MAX, usize::MAX);
+    let expr = |kind| Expr::new(kind, probe);
+    let name = |n: &str| expr(ExprKind::Name(n.to_owned()));
+    let object = "mpi_dtype_lint_probe";
+    let body = vec![
+        Stmt {
+            kind: StmtKind::Decl(Decl {
+                name: object.to_owned(),
+                name_span: probe,
+                ty: ty.clone(),
+                init: None,
+                constant: false,
+                persistent: false,
+            }),
+            span: probe,
+        },
+        Stmt {
+            kind: StmtKind::Eval(expr(ExprKind::Call {
+                callee: "MPI_Send".to_owned(),
+                callee_span: probe,
+                args: vec![
+                    expr(ExprKind::AddrOf(Box::new(name(object)))),
+                    Expr::int(1, probe),
+                    name("MPI_BYTE"),
+                    Expr::int(0, probe),
+                    Expr::int(0, probe),
+                    name("MPI_COMM_WORLD"),
+                ],
+            })),
+            span: probe,
+        },
+    ];
+    let source = &analysis.program;
+    let program = Program {
+        aggregates: source.aggregates.clone(),
+        typedefs: source.typedefs.clone(),
+        macros: source.macros.clone(),
+        globals: source.globals.clone(),
+        functions: vec![Function {
+            name: object.to_owned(),
+            name_span: probe,
+            params: Vec::new(),
+            result: Ty::Void,
+            body,
+            span: probe,
+            is_main: true,
+        }],
+        notes: Vec::new(),
+    };
+    let options = EvalOptions {
+        target: analysis.target,
+        model: analysis.model,
+        ..EvalOptions::default()
+    };
+    let evaluation = eval::evaluate(&program, &options);
+    let call = evaluation.calls.iter().find(|c| c.span == probe)?;
+    match &call.args.first()?.value {
+        ArgumentValue::Buffer(b) => b.element.clone(),
+        _ => None,
+    }
+}
+
+/// The MPI basic datatype for a scalar of type `ty` and `size` bytes.
+fn basic_for(analysis: &Analysis, ty: &Ty, size: i128) -> Option<Predefined> {
+    let fits = |p: &Predefined| {
+        p.basic_layout(analysis.target)
+            .is_some_and(|l| i128::from(l.size) == size)
+    };
+    let candidates = Predefined::ALL.iter().copied();
+    match ty {
+        Ty::C(c) => candidates
+            .filter(|p| p.repr() == Repr::C(*c))
+            .find(|p| fits(p)),
+        Ty::Fortran { ty, .. } => candidates
+            .filter(|p| matches!(p.repr(), Repr::Fortran(t, _) if t == *ty))
+            .find(|p| fits(p)),
+        _ => None,
+    }
+}
+
+fn aggregate_hover(analysis: &Analysis, aggregate: &Aggregate) -> String {
+    let title = format!("**{}**", aggregate.name);
+    let Some(layout) = aggregate_layout(analysis, aggregate) else {
+        return format!(
+            "{title}: layout not known on {} (a bit-field, an unknown size, or a derived type without SEQUENCE or BIND(C))",
+            analysis.target.triple()
+        );
+    };
+    let mut out = format!(
+        "{title}: sizeof {}, alignment {} on {}\n\n| member | offset | size |\n|---|---:|---:|\n",
+        layout.size,
+        layout.align,
+        analysis.target.triple()
+    );
+    let mut end = 0;
+    for m in &layout.members {
+        if m.offset > end {
+            let _ = writeln!(out, "| _padding_ | {end} | {} |", m.offset - end);
+        }
+        let bytes = m.count * m.element_size;
+        let _ = writeln!(out, "| `{}` | {} | {bytes} |", m.name, m.offset);
+        end = end.max(m.offset + bytes);
+    }
+    if layout.size > end {
+        let _ = writeln!(out, "| _padding_ | {end} | {} |", layout.size - end);
+    }
+    out
+}
+
+/// One constructor call per span (a call evaluated in a loop has one definition).
+fn definitions_by_span(analysis: &Analysis) -> Vec<&TypeDefinition> {
+    let mut definitions: Vec<&TypeDefinition> = analysis.evaluation.definitions.iter().collect();
+    definitions.sort_by_key(|d| (d.span.start, d.span.end));
+    definitions.dedup_by_key(|d| d.span);
+    definitions
+}
+
+fn values_label(analysis: &Analysis, d: &TypeDefinition) -> Option<String> {
+    let Some(Ok(dt)) = &d.datatype else {
+        return None;
+    };
+    let s = dt.summary(analysis.model);
+    Some(format!("extent {}, size {}", s.extent(), s.size))
+}
+
+/// `extent 64, size 59` after every constructor call whose datatype is known.
+pub fn inlay_hints(analysis: &Analysis) -> Vec<InlayHint> {
+    definitions_by_span(analysis)
+        .into_iter()
+        .filter_map(|d| {
+            Some(InlayHint {
+                offset: d.span.end,
+                label: values_label(analysis, d)?,
+            })
+        })
+        .collect()
+}
+
+/// Every datatype handle the file defines, at its constructor call, in source order.
+pub fn type_symbols(analysis: &Analysis) -> Vec<TypeSymbol> {
+    definitions_by_span(analysis)
+        .into_iter()
+        .map(|d| {
+            let values = values_label(analysis, d).unwrap_or_else(|| "values unknown".into());
+            TypeSymbol {
+                name: crate::checks::handle_text(analysis.slice(d.target_span)).to_owned(),
+                detail: format!("{}: {values}", d.constructor.name),
+                span: d.span,
+                name_span: d.target_span,
+            }
+        })
+        .collect()
+}
+
+/// The constructor calls that define the handle used at `offset`.
+pub fn definition(analysis: &Analysis, offset: usize) -> Vec<Span> {
+    let Some(u) = handle_use_at(analysis, offset) else {
+        return Vec::new();
+    };
+    let mut spans: Vec<Span> = u
+        .handles
+        .iter()
+        .filter_map(|&h| analysis.evaluation.handles.get(h)?.defined_at)
+        .collect();
+    spans.sort_by_key(|s| (s.start, s.end));
+    spans.dedup();
+    spans
+}
+
+/// Code that builds a committed MPI datatype for a struct, and where it goes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GeneratedDatatype {
+    pub title: String,
+    pub edits: Vec<Edit>,
+}
+
+/// For the C struct or `SEQUENCE`/`BIND(C)` derived type declared around `offset`: code that
+/// builds an MPI datatype describing it, resized to its exact size, inserted after the
+/// declaration (C: a function returning the committed type; Fortran: a subroutine, for the
+/// `CONTAINS` part).
+pub fn generate_datatype(analysis: &Analysis, offset: usize) -> Option<GeneratedDatatype> {
+    let aggregate = innermost(&analysis.program.aggregates, offset, |a| a.span)?;
+    let layout = aggregate_layout(analysis, aggregate)?;
+    match (analysis.language, aggregate.kind) {
+        (Language::C, AggregateKind::Struct | AggregateKind::Union) => {
+            generate_c(analysis, aggregate, &layout)
+        }
+        _ => None,
+    }
+}
+
+/// The name C code spells the aggregate's type with: its tag, or a typedef of it.
+fn c_type_name(analysis: &Analysis, aggregate: &Aggregate) -> Option<String> {
+    let tagged = analysis.slice(aggregate.name_span).trim();
+    if !tagged.is_empty() && aggregate.name.ends_with(tagged) {
+        return Some(aggregate.name.clone());
+    }
+    analysis
+        .program
+        .typedefs
+        .iter()
+        .find(|(_, ty)| matches!(ty, Ty::Named(n) if *n == aggregate.name))
+        .map(|(name, _)| name.clone())
+}
+
+/// A C identifier made of the letters of `name` (`struct Partstruct` -> `Partstruct`).
+fn identifier(name: &str) -> String {
+    let last = name.rsplit(' ').next().unwrap_or(name);
+    last.chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .collect()
+}
+
+fn generate_c(
+    analysis: &Analysis,
+    aggregate: &Aggregate,
+    layout: &AggregateLayout,
+) -> Option<GeneratedDatatype> {
+    let type_name = c_type_name(analysis, aggregate)?;
+    let blocks: Vec<(&MemberLayout, Predefined)> = layout
+        .members
+        .iter()
+        .map(|m| Some((m, m.basic?)))
+        .collect::<Option<_>>()?;
+    let n = blocks.len();
+    let join = |f: &dyn Fn(&(&MemberLayout, Predefined)) -> String| {
+        blocks.iter().map(f).collect::<Vec<_>>().join(", ")
+    };
+    let lengths = join(&|(m, _)| m.count.to_string());
+    let displacements = join(&|(m, _)| format!("offsetof({type_name}, {})", m.name));
+    let types = join(&|(_, p)| p.name().to_owned());
+    let function = format!("{}_mpi_type", identifier(&type_name));
+    let code = format!(
+        "\n/* A committed MPI datatype for {type_name}: every member at its offset, resized to\n   sizeof ({size} bytes on {target}) so that arrays of it work. */\n\
+static MPI_Datatype {function}(void)\n{{\n    \
+int          lengths[{n}] = {{{lengths}}};\n    \
+MPI_Aint     displacements[{n}] = {{{displacements}}};\n    \
+MPI_Datatype types[{n}] = {{{types}}};\n    \
+MPI_Datatype members, resized;\n    \
+MPI_Type_create_struct({n}, lengths, displacements, types, &members);\n    \
+MPI_Type_create_resized(members, 0, sizeof({type_name}), &resized);\n    \
+MPI_Type_free(&members);\n    \
+MPI_Type_commit(&resized);\n    \
+return resized;\n}}\n",
+        size = layout.size,
+        target = analysis.target.triple(),
+    );
+    let text = analysis.text();
+    let after_declaration = text[aggregate.span.end.min(text.len())..]
+        .find('\n')
+        .map_or(text.len(), |i| aggregate.span.end + i + 1);
+    let mut edits = Vec::new();
+    if !text.contains("<stddef.h>") {
+        edits.push(Edit::insert(0, "#include <stddef.h> /* offsetof */\n"));
+    }
+    edits.push(Edit::insert(after_declaration, code));
+    Some(GeneratedDatatype {
+        title: format!("Generate MPI datatype for {type_name}"),
+        edits,
+    })
+}
