@@ -42,6 +42,8 @@ enum Command {
         /// The rule id (see `rules`).
         rule: String,
     },
+    /// The language server, on stdin and stdout.
+    Lsp,
 }
 
 /// Options every analysing command takes.
@@ -135,6 +137,12 @@ fn main() -> ExitCode {
         }
         Some(Command::Rules) => commands::rules::list(),
         Some(Command::Explain { rule }) => commands::rules::explain(&rule),
+        Some(Command::Lsp) => tokio::runtime::Runtime::new()
+            .map_err(|e| e.to_string())
+            .map(|runtime| {
+                runtime.block_on(mpi_dtype_lint_lsp::run_stdio());
+                ExitCode::SUCCESS
+            }),
         None => settings(&cli.lint).and_then(|s| commands::lint::run(&cli.lint, &s)),
     };
     match result {

@@ -1,0 +1,125 @@
+//! The open documents. Every method is synchronous and holds the lock only inside itself, so a
+//! handler that calls one before its first `.await` mutates the store in the order the
+//! notifications arrived.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use analyzer::source::{FortranForm, Language, LineIndex, PositionEncoding};
+use tower_lsp::lsp_types::{TextDocumentContentChangeEvent, Url};
+
+use crate::position::Converter;
+use crate::snapshot::Snapshot;
+
+pub struct Document {
+    pub text: String,
+    pub version: i32,
+    pub language: Language,
+    pub path: Option<PathBuf>,
+    /// The latest analysis, possibly of an older version.
+    pub snapshot: Option<Arc<Snapshot>>,
+}
+
+impl Document {
+    /// The analysis of the current version, if there is one yet.
+    pub fn current_snapshot(&self) -> Option<Arc<Snapshot>> {
+        self.snapshot.clone().filter(|s| s.version == self.version)
+    }
+
+    /// Keeps `snapshot` unless a newer version's analysis is already there.
+    pub fn store_snapshot(&mut self, snapshot: Arc<Snapshot>) {
+        if self
+            .snapshot
+            .as_ref()
+            .is_none_or(|s| s.version <= snapshot.version)
+        {
+            self.snapshot = Some(snapshot);
+        }
+    }
+}
+
+#[derive(Default)]
+pub struct Documents(Mutex<HashMap<Url, Document>>);
+
+impl Documents {
+    fn lock(&self) -> MutexGuard<'_, HashMap<Url, Document>> {
+        // A panic elsewhere never leaves a document half-edited: edits are applied whole.
+        self.0.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    pub fn open(&self, uri: Url, text: String, version: i32, language_id: &str) {
+        let path = uri.to_file_path().ok();
+        let language = language_of(&uri, path.as_deref(), language_id);
+        let document = Document {
+            text,
+            version,
+            language,
+            path,
+            snapshot: None,
+        };
+        self.lock().insert(uri, document);
+    }
+
+    /// Applies the changes in order and takes the new version; false for an unknown document.
+    pub fn change(
+        &self,
+        uri: &Url,
+        version: i32,
+        changes: Vec<TextDocumentContentChangeEvent>,
+        encoding: PositionEncoding,
+    ) -> bool {
+        let mut documents = self.lock();
+        let Some(document) = documents.get_mut(uri) else {
+            return false;
+        };
+        for change in changes {
+            match change.range {
+                None => document.text = change.text,
+                Some(range) => {
+                    let index = LineIndex::new(&document.text);
+                    let span = Converter {
+                        index: &index,
+                        encoding,
+                    }
+                    .span(range);
+                    document
+                        .text
+                        .replace_range(span.start..span.end, &change.text);
+                }
+            }
+        }
+        document.version = version;
+        true
+    }
+
+    pub fn close(&self, uri: &Url) {
+        self.lock().remove(uri);
+    }
+
+    pub fn with<R>(&self, uri: &Url, f: impl FnOnce(&mut Document) -> R) -> Option<R> {
+        self.lock().get_mut(uri).map(f)
+    }
+
+    pub fn uris(&self) -> Vec<Url> {
+        self.lock().keys().cloned().collect()
+    }
+}
+
+/// The language by the file's extension, else by the client's language id (C by default).
+fn language_of(uri: &Url, path: Option<&Path>, language_id: &str) -> Language {
+    let by_name = path
+        .and_then(Language::from_path)
+        .or_else(|| Language::from_path(Path::new(uri.path())));
+    by_name.unwrap_or(match language_id {
+        "fortran" | "fortran_free_form" | "fortran90" => Language::Fortran {
+            form: FortranForm::Free,
+            preprocessed: false,
+        },
+        "fortran_fixed_form" | "fortran77" => Language::Fortran {
+            form: FortranForm::Fixed,
+            preprocessed: false,
+        },
+        _ => Language::C,
+    })
+}

@@ -1,0 +1,155 @@
+//! The analyzer's findings and `ide` queries as LSP values, for one snapshot.
+
+use std::collections::HashMap;
+
+use analyzer::checks::Severity;
+use analyzer::fix::{Applicability, Edit};
+use analyzer::ide;
+use analyzer::source::PositionEncoding;
+use tower_lsp::lsp_types::{
+    self as lsp, CodeAction, CodeActionKind, CodeActionOrCommand, DocumentSymbol, HoverContents,
+    InlayHintLabel, Location, MarkupContent, MarkupKind, NumberOrString, Position, Range,
+    SymbolKind, TextEdit, Url, WorkspaceEdit,
+};
+
+use crate::position::Converter;
+use crate::snapshot::Snapshot;
+
+pub const SOURCE: &str = "mpi-dtype-lint";
+
+/// A snapshot seen through one position encoding.
+pub struct View<'a> {
+    pub snapshot: &'a Snapshot,
+    pub convert: Converter<'a>,
+}
+
+impl<'a> View<'a> {
+    pub fn new(snapshot: &'a Snapshot, encoding: PositionEncoding) -> Self {
+        View {
+            snapshot,
+            convert: Converter {
+                index: &snapshot.analysis.line_index,
+                encoding,
+            },
+        }
+    }
+
+    pub fn diagnostics(&self) -> Vec<lsp::Diagnostic> {
+        self.snapshot
+            .diagnostics
+            .iter()
+            .map(|d| self.diagnostic(d))
+            .collect()
+    }
+
+    fn diagnostic(&self, d: &analyzer::checks::Diagnostic) -> lsp::Diagnostic {
+        lsp::Diagnostic {
+            range: self.convert.range(d.span),
+            severity: Some(match d.severity {
+                Severity::Error => lsp::DiagnosticSeverity::ERROR,
+                Severity::Warning => lsp::DiagnosticSeverity::WARNING,
+                Severity::Info => lsp::DiagnosticSeverity::INFORMATION,
+            }),
+            code: Some(NumberOrString::String(d.rule.id.to_owned())),
+            source: Some(SOURCE.to_owned()),
+            message: d.message.clone(),
+            ..lsp::Diagnostic::default()
+        }
+    }
+
+    pub fn hover(&self, position: Position) -> Option<lsp::Hover> {
+        let offset = self.convert.offset(position);
+        let found = ide::hover(&self.snapshot.analysis, &self.snapshot.diagnostics, offset)?;
+        Some(lsp::Hover {
+            contents: HoverContents::Markup(MarkupContent {
+                kind: MarkupKind::Markdown,
+                value: found.markdown,
+            }),
+            range: Some(self.convert.range(found.span)),
+        })
+    }
+
+    fn workspace_edit(&self, uri: &Url, edits: &[Edit]) -> WorkspaceEdit {
+        let edits = edits
+            .iter()
+            .map(|e| TextEdit::new(self.convert.range(e.span), e.new_text.clone()))
+            .collect();
+        WorkspaceEdit::new(HashMap::from([(uri.clone(), edits)]))
+    }
+
+    /// The fixes of the findings the range touches, then "generate MPI datatype" when the range
+    /// is in a struct declaration.
+    pub fn code_actions(&self, uri: &Url, range: Range) -> Vec<CodeActionOrCommand> {
+        let wanted = self.convert.span(range);
+        let mut actions = Vec::new();
+        for d in &self.snapshot.diagnostics {
+            if d.span.end < wanted.start || wanted.end < d.span.start {
+                continue;
+            }
+            for fix in &d.fixes {
+                actions.push(CodeActionOrCommand::CodeAction(CodeAction {
+                    title: fix.title.clone(),
+                    kind: Some(CodeActionKind::QUICKFIX),
+                    diagnostics: Some(vec![self.diagnostic(d)]),
+                    edit: Some(self.workspace_edit(uri, &fix.edits)),
+                    is_preferred: Some(fix.applicability == Applicability::Safe),
+                    ..CodeAction::default()
+                }));
+            }
+        }
+        if let Some(generated) = ide::generate_datatype(&self.snapshot.analysis, wanted.start) {
+            actions.push(CodeActionOrCommand::CodeAction(CodeAction {
+                title: generated.title,
+                kind: Some(CodeActionKind::REFACTOR),
+                edit: Some(self.workspace_edit(uri, &generated.edits)),
+                ..CodeAction::default()
+            }));
+        }
+        actions
+    }
+
+    pub fn inlay_hints(&self, range: Range) -> Vec<lsp::InlayHint> {
+        let wanted = self.convert.span(range);
+        ide::inlay_hints(&self.snapshot.analysis)
+            .into_iter()
+            .filter(|h| wanted.start <= h.offset && h.offset <= wanted.end)
+            .map(|h| lsp::InlayHint {
+                position: self.convert.position(h.offset),
+                label: InlayHintLabel::String(h.label),
+                kind: None,
+                text_edits: None,
+                tooltip: None,
+                padding_left: Some(true),
+                padding_right: None,
+                data: None,
+            })
+            .collect()
+    }
+
+    pub fn symbols(&self) -> Vec<DocumentSymbol> {
+        ide::type_symbols(&self.snapshot.analysis)
+            .into_iter()
+            .map(|s| {
+                #[allow(deprecated)] // `deprecated` is a required field of the struct
+                DocumentSymbol {
+                    name: s.name,
+                    detail: Some(s.detail),
+                    kind: SymbolKind::VARIABLE,
+                    tags: None,
+                    deprecated: None,
+                    range: self.convert.range(s.span),
+                    selection_range: self.convert.range(s.name_span),
+                    children: None,
+                }
+            })
+            .collect()
+    }
+
+    pub fn definition(&self, uri: &Url, position: Position) -> Vec<Location> {
+        let offset = self.convert.offset(position);
+        ide::definition(&self.snapshot.analysis, offset)
+            .into_iter()
+            .map(|span| Location::new(uri.clone(), self.convert.range(span)))
+            .collect()
+    }
+}

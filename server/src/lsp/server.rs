@@ -1,0 +1,299 @@
+//! The LSP handlers: each converts its parameters, asks the document store or a snapshot, and
+//! converts back. Edits reach the store before any `.await`.
+
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use analyzer::source::PositionEncoding;
+use serde_json::Value;
+use tower_lsp::jsonrpc::{Error, Result};
+use tower_lsp::lsp_types::*;
+use tower_lsp::{Client, LanguageServer};
+
+use crate::documents::Documents;
+use crate::features::{View, SOURCE};
+use crate::position;
+use crate::settings::{config_for, ClientSettings, FileSettings};
+use crate::snapshot::{off_executor, AnalyzeFn, Job, Snapshot};
+
+/// How long diagnostics wait for typing to pause.
+pub const DEBOUNCE: Duration = Duration::from_millis(200);
+
+pub struct Backend {
+    client: Client,
+    state: Arc<State>,
+}
+
+/// What the handlers share; every lock is taken and released without an `.await` in between.
+struct State {
+    documents: Documents,
+    settings: Mutex<ClientSettings>,
+    encoding: Mutex<PositionEncoding>,
+    analyze: AnalyzeFn,
+}
+
+impl Backend {
+    pub fn new(client: Client) -> Backend {
+        Backend::with_analyzer(client, analyzer::analysis::analyze)
+    }
+
+    /// A server whose analyses run `analyze` (tests use one that panics).
+    pub fn with_analyzer(client: Client, analyze: AnalyzeFn) -> Backend {
+        Backend {
+            client,
+            state: Arc::new(State {
+                documents: Documents::default(),
+                settings: Mutex::new(ClientSettings::default()),
+                encoding: Mutex::new(PositionEncoding::Utf16),
+                analyze,
+            }),
+        }
+    }
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+impl State {
+    fn encoding(&self) -> PositionEncoding {
+        *lock(&self.encoding)
+    }
+
+    /// The analysis of the document's current version: the stored one, or a new one.
+    async fn snapshot(&self, client: &Client, uri: &Url) -> Result<Option<Arc<Snapshot>>> {
+        let job = self.documents.with(uri, |d| match d.current_snapshot() {
+            Some(s) => Err(s),
+            None => Ok((d.text.clone(), d.version, d.language, d.path.clone())),
+        });
+        let (text, version, language, path) = match job {
+            None => return Ok(None),
+            Some(Err(stored)) => return Ok(Some(stored)),
+            Some(Ok(job)) => job,
+        };
+        let config = config_for(path.as_deref()).unwrap_or_else(|e| {
+            log(client, MessageType::WARNING, format!("{e}; using defaults"));
+            Default::default()
+        });
+        let settings = FileSettings::new(&lock(&self.settings), config, path.as_deref());
+        let job = Job {
+            text,
+            version,
+            language,
+            path,
+            settings,
+        };
+        let analyze = self.analyze;
+        let snapshot = Arc::new(off_executor(move || job.run(analyze)).await.map_err(
+            |message| {
+                log(client, MessageType::ERROR, format!("{uri}: {message}"));
+                internal_error(message)
+            },
+        )?);
+        self.documents
+            .with(uri, |d| d.store_snapshot(snapshot.clone()));
+        Ok(Some(snapshot))
+    }
+
+    /// Runs a query on the current snapshot, off the executor, with panics caught.
+    async fn query<R: Send + 'static>(
+        &self,
+        client: &Client,
+        uri: &Url,
+        query: impl FnOnce(&View<'_>) -> R + Send + 'static,
+    ) -> Result<Option<R>> {
+        let Some(snapshot) = self.snapshot(client, uri).await? else {
+            return Ok(None);
+        };
+        let encoding = self.encoding();
+        off_executor(move || query(&View::new(&snapshot, encoding)))
+            .await
+            .map(Some)
+            .map_err(|message| {
+                log(client, MessageType::ERROR, format!("{uri}: {message}"));
+                internal_error(message)
+            })
+    }
+
+    /// After `delay`, publishes the diagnostics of `version` unless the document has moved on.
+    async fn publish_after(&self, client: &Client, uri: Url, version: i32, delay: Duration) {
+        tokio::time::sleep(delay).await;
+        let current = |state: &State| state.documents.with(&uri, |d| d.version) == Some(version);
+        if !current(self) {
+            return;
+        }
+        let Ok(Some(snapshot)) = self.snapshot(client, &uri).await else {
+            return;
+        };
+        if snapshot.version != version || !current(self) {
+            return;
+        }
+        let diagnostics = View::new(&snapshot, self.encoding()).diagnostics();
+        client
+            .publish_diagnostics(uri, diagnostics, Some(version))
+            .await;
+    }
+}
+
+fn internal_error(message: String) -> Error {
+    Error {
+        message: message.into(),
+        ..Error::internal_error()
+    }
+}
+
+/// A note for the user: on stderr, and to the client as a log message (never on stdout, which
+/// carries the protocol).
+fn log(client: &Client, level: MessageType, message: String) {
+    eprintln!("{SOURCE}: {message}");
+    let client = client.clone();
+    tokio::spawn(async move { client.log_message(level, message).await });
+}
+
+impl Backend {
+    fn schedule_diagnostics(&self, uri: Url, version: i32, delay: Duration) {
+        let (state, client) = (self.state.clone(), self.client.clone());
+        tokio::spawn(async move { state.publish_after(&client, uri, version, delay).await });
+    }
+
+    fn apply_settings(&self, value: &Value) {
+        match ClientSettings::from_json(value) {
+            Ok(settings) => *lock(&self.state.settings) = settings,
+            Err(e) => log(
+                &self.client,
+                MessageType::WARNING,
+                format!("settings ignored: {e}"),
+            ),
+        }
+    }
+}
+
+#[tower_lsp::async_trait]
+impl LanguageServer for Backend {
+    async fn initialize(&self, params: InitializeParams) -> Result<InitializeResult> {
+        let encoding = position::negotiate(&params);
+        *lock(&self.state.encoding) = encoding;
+        if let Some(options) = &params.initialization_options {
+            self.apply_settings(options);
+        }
+        Ok(InitializeResult {
+            capabilities: ServerCapabilities {
+                position_encoding: Some(position::encoding_kind(encoding)),
+                text_document_sync: Some(TextDocumentSyncCapability::Kind(
+                    TextDocumentSyncKind::INCREMENTAL,
+                )),
+                hover_provider: Some(HoverProviderCapability::Simple(true)),
+                code_action_provider: Some(CodeActionProviderCapability::Simple(true)),
+                inlay_hint_provider: Some(OneOf::Left(true)),
+                document_symbol_provider: Some(OneOf::Left(true)),
+                definition_provider: Some(OneOf::Left(true)),
+                ..ServerCapabilities::default()
+            },
+            server_info: Some(ServerInfo {
+                name: SOURCE.to_owned(),
+                version: Some(env!("CARGO_PKG_VERSION").to_owned()),
+            }),
+        })
+    }
+
+    async fn shutdown(&self) -> Result<()> {
+        Ok(())
+    }
+
+    async fn did_open(&self, params: DidOpenTextDocumentParams) {
+        let doc = params.text_document;
+        self.state
+            .documents
+            .open(doc.uri.clone(), doc.text, doc.version, &doc.language_id);
+        self.schedule_diagnostics(doc.uri, doc.version, Duration::ZERO);
+    }
+
+    async fn did_change(&self, params: DidChangeTextDocumentParams) {
+        let doc = params.text_document;
+        let encoding = self.state.encoding();
+        if self
+            .state
+            .documents
+            .change(&doc.uri, doc.version, params.content_changes, encoding)
+        {
+            self.schedule_diagnostics(doc.uri, doc.version, DEBOUNCE);
+        }
+    }
+
+    async fn did_close(&self, params: DidCloseTextDocumentParams) {
+        let uri = params.text_document.uri;
+        self.state.documents.close(&uri);
+        self.client.publish_diagnostics(uri, Vec::new(), None).await;
+    }
+
+    async fn did_change_configuration(&self, params: DidChangeConfigurationParams) {
+        self.apply_settings(&params.settings);
+        for uri in self.state.documents.uris() {
+            let version = self.state.documents.with(&uri, |d| {
+                d.snapshot = None;
+                d.version
+            });
+            if let Some(version) = version {
+                self.schedule_diagnostics(uri, version, Duration::ZERO);
+            }
+        }
+    }
+
+    async fn hover(&self, params: HoverParams) -> Result<Option<Hover>> {
+        let at = params.text_document_position_params;
+        let position = at.position;
+        let found = self
+            .state
+            .query(&self.client, &at.text_document.uri, move |v| {
+                v.hover(position)
+            })
+            .await?;
+        Ok(found.flatten())
+    }
+
+    async fn code_action(&self, params: CodeActionParams) -> Result<Option<CodeActionResponse>> {
+        let uri = params.text_document.uri;
+        let (for_uri, range) = (uri.clone(), params.range);
+        self.state
+            .query(&self.client, &uri, move |v| v.code_actions(&for_uri, range))
+            .await
+    }
+
+    async fn inlay_hint(&self, params: InlayHintParams) -> Result<Option<Vec<InlayHint>>> {
+        let range = params.range;
+        self.state
+            .query(&self.client, &params.text_document.uri, move |v| {
+                v.inlay_hints(range)
+            })
+            .await
+    }
+
+    async fn document_symbol(
+        &self,
+        params: DocumentSymbolParams,
+    ) -> Result<Option<DocumentSymbolResponse>> {
+        let symbols = self
+            .state
+            .query(&self.client, &params.text_document.uri, |v| v.symbols())
+            .await?;
+        Ok(symbols.map(DocumentSymbolResponse::Nested))
+    }
+
+    async fn goto_definition(
+        &self,
+        params: GotoDefinitionParams,
+    ) -> Result<Option<GotoDefinitionResponse>> {
+        let at = params.text_document_position_params;
+        let (uri, position) = (at.text_document.uri, at.position);
+        let for_uri = uri.clone();
+        let locations = self
+            .state
+            .query(&self.client, &uri, move |v| {
+                v.definition(&for_uri, position)
+            })
+            .await?;
+        Ok(locations
+            .filter(|l| !l.is_empty())
+            .map(GotoDefinitionResponse::Array))
+    }
+}

@@ -1,0 +1,112 @@
+//! Configuration: what the client sends (`initializationOptions`,
+//! `workspace/didChangeConfiguration`) over the `.mpi-dtype-lint.toml` nearest the file, as the
+//! command line's flags are over it.
+
+use std::path::Path;
+
+use analyzer::analysis::AnalysisOptions;
+use analyzer::checks::{self, RuleSelection, Severity};
+use analyzer::dtype::MpiModel;
+use analyzer::layout::Target;
+use analyzer::syntax::c::COptions;
+use serde::Deserialize;
+use serde_json::Value;
+
+use crate::config::Config;
+
+/// The client's settings, as JSON: `{"target": "i686-linux-gnu", "mpi": "mpich",
+/// "select": [...], "ignore": [...]}`, optionally under a `mpi-dtype-lint` key.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawClientSettings {
+    target: Option<String>,
+    mpi: Option<String>,
+    select: Option<Vec<String>>,
+    #[serde(default)]
+    ignore: Vec<String>,
+}
+
+/// Validated client settings.
+#[derive(Clone, Debug, Default)]
+pub struct ClientSettings {
+    pub target: Option<Target>,
+    pub model: Option<MpiModel>,
+    pub select: Option<Vec<String>>,
+    pub ignore: Vec<String>,
+}
+
+const SECTION: &str = "mpi-dtype-lint";
+
+impl ClientSettings {
+    /// Reads the settings; `null` is the defaults. An error names the bad value.
+    pub fn from_json(value: &Value) -> Result<ClientSettings, String> {
+        let value = value.get(SECTION).unwrap_or(value);
+        if value.is_null() {
+            return Ok(ClientSettings::default());
+        }
+        let raw = RawClientSettings::deserialize(value).map_err(|e| e.to_string())?;
+        for id in raw.select.iter().flatten().chain(&raw.ignore) {
+            if id != "all" && checks::rule(id).is_none() {
+                return Err(format!("no rule `{id}`"));
+            }
+        }
+        Ok(ClientSettings {
+            target: raw.target.as_deref().map(str::parse).transpose()?,
+            model: raw.mpi.as_deref().map(str::parse).transpose()?,
+            select: raw.select,
+            ignore: raw.ignore,
+        })
+    }
+}
+
+/// Everything one file's analysis needs, from the client's settings and its configuration file.
+#[derive(Clone, Debug, Default)]
+pub struct FileSettings {
+    pub options: AnalysisOptions,
+    pub selection: RuleSelection,
+    pub config: Config,
+}
+
+impl FileSettings {
+    pub fn new(client: &ClientSettings, config: Config, path: Option<&Path>) -> FileSettings {
+        let options = AnalysisOptions {
+            target: client.target.or(config.target).unwrap_or_default(),
+            model: client.model.or(config.model).unwrap_or_default(),
+            c: COptions {
+                defines: config.defines.clone(),
+                ..COptions::default()
+            },
+            fortran_form: config.fortran_form,
+            ..AnalysisOptions::default()
+        };
+        let mut ignore = client.ignore.clone();
+        ignore.extend(config.ignore.iter().cloned());
+        ignore.extend(path.map(|p| config.ignored_for(p)).unwrap_or_default());
+        let selection = RuleSelection {
+            select: client.select.clone().or(config.select.clone()),
+            ignore,
+        };
+        FileSettings {
+            options,
+            selection,
+            config,
+        }
+    }
+
+    /// The severity the configuration gives a rule's findings.
+    pub fn severity(&self, rule: &checks::Rule, found: Severity) -> Severity {
+        self.config.severity.get(rule.id).copied().unwrap_or(found)
+    }
+}
+
+/// The configuration file for a document on disk: the nearest one, the default when there is
+/// none, an error when it is invalid.
+pub fn config_for(path: Option<&Path>) -> Result<Config, String> {
+    let Some(dir) = path.and_then(Path::parent) else {
+        return Ok(Config::default());
+    };
+    match Config::find(dir) {
+        Some(file) => Config::load(&file),
+        None => Ok(Config::default()),
+    }
+}
