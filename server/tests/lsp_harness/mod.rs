@@ -131,6 +131,11 @@ impl Client {
         .expect("no such message from the server in time")
     }
 
+    /// Every message received and not yet claimed.
+    pub fn drain(&mut self) -> Vec<Value> {
+        self.unclaimed.drain(..).collect()
+    }
+
     /// The diagnostics published for `uri` at `version`.
     pub async fn diagnostics(&mut self, uri: &str, version: i64) -> Value {
         self.wait_for(|m| {

@@ -1,0 +1,265 @@
+//! Documents: diagnostics on open and on change (debounced, versioned, stale ones dropped),
+//! incremental edits applied strictly in order, position encodings, configuration.
+
+mod lsp_harness;
+
+use std::time::{Duration, Instant};
+
+use insta::assert_json_snapshot;
+use lsp_harness::{fixture, position_of, Client};
+use mpi_dtype_lint_lsp::DEBOUNCE;
+use serde_json::{json, Value};
+use tower_lsp::lsp_types::Url;
+
+const MISSING_COMMIT: &str = "#include <mpi.h>
+static double a[8][8];
+void f(int rank)
+{
+    MPI_Datatype column;
+    MPI_Type_vector(8, 1, 8, MPI_DOUBLE, &column);
+    MPI_Send(&a[0][0], 1, column, rank, 0, MPI_COMM_WORLD);
+    MPI_Type_free(&column);
+}
+";
+
+fn change(uri: &str, version: i64, range: Option<Value>, text: &str) -> Value {
+    let mut event = json!({ "text": text });
+    if let Some(range) = range {
+        event["range"] = range;
+    }
+    json!({ "textDocument": { "uri": uri, "version": version }, "contentChanges": [event] })
+}
+
+fn range(start: (u32, u32), end: (u32, u32)) -> Value {
+    json!({
+        "start": { "line": start.0, "character": start.1 },
+        "end": { "line": end.0, "character": end.1 }
+    })
+}
+
+/// The UTF-16 position of byte `offset` of `text`.
+fn utf16_position(text: &str, offset: usize) -> (u32, u32) {
+    let line_start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
+    let line = text[..offset].matches('\n').count();
+    (
+        line as u32,
+        text[line_start..offset].encode_utf16().count() as u32,
+    )
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn diagnostics_on_open_carry_the_version() {
+    let uri = "file:///fixtures/seed_4_13_section3d.f";
+    let mut client = Client::default().await;
+    client
+        .open(uri, "fortran", &fixture("fortran/seed_4_13_section3d.f"))
+        .await;
+    let published = client.diagnostics(uri, 1).await;
+    assert_json_snapshot!(published);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn diagnostics_after_a_change_wait_for_typing_to_pause_and_drop_stale_versions() {
+    let uri = "file:///fixtures/missing_commit.c";
+    let mut client = Client::default().await;
+    client.open(uri, "c", "").await;
+    client.diagnostics(uri, 1).await;
+    let sent = Instant::now();
+    client
+        .notify("textDocument/didChange", change(uri, 2, None, "int x;\n"))
+        .await;
+    client
+        .notify(
+            "textDocument/didChange",
+            change(uri, 3, None, MISSING_COMMIT),
+        )
+        .await;
+    let published = client.diagnostics(uri, 3).await;
+    assert!(
+        sent.elapsed() >= DEBOUNCE,
+        "published before the debounce delay"
+    );
+    assert_eq!(published["diagnostics"][0]["code"], "missing-commit");
+    tokio::time::sleep(DEBOUNCE + Duration::from_millis(100)).await;
+    // A request answered after the stale version's delay: everything published is in by now.
+    client.hover(uri, 0, 0).await;
+    let versions: Vec<Value> = client
+        .drain()
+        .into_iter()
+        .filter(|m| m["method"] == "textDocument/publishDiagnostics")
+        .map(|m| m["params"]["version"].clone())
+        .collect();
+    assert!(
+        versions.is_empty(),
+        "stale versions published: {versions:?}"
+    );
+}
+
+/// A small deterministic generator (the test must not depend on a seed from outside).
+struct Lcg(u64);
+
+impl Lcg {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((self.0 >> 33) as usize) % n.max(1)
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_thousand_rapid_incremental_edits_apply_in_order() {
+    // The final text has a finding, and non-ASCII text before it on the same lines so that
+    // UTF-16 columns differ from byte columns.
+    let target = MISSING_COMMIT.replace("{\n", "{ /* é😀 */\n");
+    let uri = "file:///fixtures/typed.c";
+    let mut client = Client::default().await;
+    client.open(uri, "c", "").await;
+    client.diagnostics(uri, 1).await;
+
+    // Type the target in order while inserting and then deleting noise at random places:
+    // any edit applied out of order leaves the text different.
+    let mut rng = Lcg(7);
+    let mut text = String::new();
+    let mut typed = 0;
+    let mut version = 1;
+    let mut edits = Vec::new();
+    while edits.len() < 1000 {
+        version += 1;
+        let noise_pending = text.len() > typed;
+        if noise_pending {
+            // Delete the noise, which sits at the end of the typed prefix.
+            let start = utf16_position(&text, typed);
+            let end = utf16_position(&text, text.len());
+            text.truncate(typed);
+            edits.push(change(uri, version, Some(range(start, end)), ""));
+        } else if rng.below(3) == 0 && typed > 0 {
+            let noise = ["x", "😀", "\n", "é(", "/*"][rng.below(5)];
+            let at = utf16_position(&text, typed);
+            text.push_str(noise);
+            edits.push(change(uri, version, Some(range(at, at)), noise));
+        } else {
+            let next = target[typed..].chars().next();
+            let Some(c) = next else {
+                // All typed: replace the last character with itself, keeping the text.
+                let last = text.char_indices().last().map_or(0, |(i, _)| i);
+                let s = text[last..].to_owned();
+                let (a, b) = (
+                    utf16_position(&text, last),
+                    utf16_position(&text, text.len()),
+                );
+                edits.push(change(uri, version, Some(range(a, b)), &s));
+                continue;
+            };
+            let at = utf16_position(&text, typed);
+            text.insert(typed, c);
+            typed += c.len_utf8();
+            edits.push(change(uri, version, Some(range(at, at)), &c.to_string()));
+        }
+    }
+    assert_eq!(text, target, "the generator must end on the target text");
+    for edit in edits {
+        client.notify("textDocument/didChange", edit).await;
+    }
+    let published = client.diagnostics(uri, version).await;
+
+    let fresh_uri = "file:///fixtures/fresh.c";
+    client.open(fresh_uri, "c", &target).await;
+    let fresh = client.diagnostics(fresh_uri, 1).await;
+    assert!(!fresh["diagnostics"].as_array().unwrap().is_empty());
+    assert_eq!(published["diagnostics"], fresh["diagnostics"]);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn utf8_positions_when_the_client_offers_them() {
+    let capabilities = json!({ "general": { "positionEncodings": ["utf-8", "utf-16"] } });
+    let (mut client, init) = Client::start(capabilities, Value::Null).await;
+    assert_eq!(init["result"]["capabilities"]["positionEncoding"], "utf-8");
+    let text = MISSING_COMMIT.replace("    MPI_Send", "    /* é😀 */ MPI_Send");
+    let uri = "file:///fixtures/utf8.c";
+    client.open(uri, "c", &text).await;
+    let published = client.diagnostics(uri, 1).await;
+    let at = text.find("column, rank").unwrap();
+    let line_start = text[..at].rfind('\n').unwrap() + 1;
+    let byte_column = (at - line_start) as u64;
+    let start = &published["diagnostics"][0]["range"]["start"];
+    assert_eq!(start["character"], byte_column);
+    let hover = client
+        .hover(
+            uri,
+            start["line"].as_u64().unwrap() as u32,
+            byte_column as u32,
+        )
+        .await;
+    assert!(hover["contents"]["value"]
+        .as_str()
+        .unwrap()
+        .contains("**`column`**"));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn settings_from_initialization_options_and_did_change_configuration() {
+    let options = json!({ "ignore": ["missing-commit"] });
+    let (mut client, _) = Client::start(json!({}), options).await;
+    let uri = "file:///fixtures/missing_commit.c";
+    client.open(uri, "c", MISSING_COMMIT).await;
+    let published = client.diagnostics(uri, 1).await;
+    assert_eq!(published["diagnostics"], json!([]));
+
+    let text = fixture("c/seed_4_17_particles.c");
+    let particles = "file:///fixtures/seed_4_17_particles.c";
+    client.open(particles, "c", &text).await;
+    let settings = json!({ "settings": { "mpi-dtype-lint": { "target": "i686-linux-gnu" } } });
+    client
+        .notify("workspace/didChangeConfiguration", settings)
+        .await;
+    // Every open document is analysed again, with the new settings.
+    let republished = client.diagnostics(uri, 1).await;
+    assert_eq!(republished["diagnostics"][0]["code"], "missing-commit");
+    let (line, column) = position_of(&text, "struct Partstruct\n", 8);
+    let hover = client.hover(particles, line, column).await;
+    let markdown = hover["contents"]["value"].as_str().unwrap();
+    assert!(
+        markdown.starts_with("**struct Partstruct**: sizeof 60, alignment 4 on i686-linux-gnu"),
+        "{markdown}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bad_settings_are_reported_and_the_defaults_kept() {
+    let (mut client, init) = Client::start(json!({}), json!({ "select": ["no-such-rule"] })).await;
+    assert!(init.get("error").is_none());
+    let logged = client
+        .wait_for(|m| m["method"] == "window/logMessage")
+        .await;
+    assert_json_snapshot!(logged);
+    let uri = "file:///fixtures/missing_commit.c";
+    client.open(uri, "c", MISSING_COMMIT).await;
+    let published = client.diagnostics(uri, 1).await;
+    assert_eq!(published["diagnostics"][0]["code"], "missing-commit");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn configuration_file_next_to_the_document() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join(".mpi-dtype-lint.toml"),
+        "ignore = [\"missing-commit\"]\n[severity]\ntype-leak = \"error\"\n",
+    )
+    .unwrap();
+    let file = dir.path().join("exchange.c");
+    let text = MISSING_COMMIT.replace("    MPI_Type_free(&column);\n", "");
+    std::fs::write(&file, &text).unwrap();
+    let uri = Url::from_file_path(&file).unwrap();
+    let mut client = Client::default().await;
+    client.open(uri.as_str(), "c", &text).await;
+    let published = client.diagnostics(uri.as_str(), 1).await;
+    let findings: Vec<(Value, Value)> = published["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| (d["code"].clone(), d["severity"].clone()))
+        .collect();
+    assert_eq!(findings, vec![(json!("type-leak"), json!(1))]);
+}
