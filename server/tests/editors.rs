@@ -1,0 +1,478 @@
+//! The editor integrations under editors/: the VS Code extension builds into a .vsix, the Neovim
+//! plugin passes its headless test against this binary, and the Helix and Emacs snippets parse.
+//!
+//! Tools that are not installed (node/npm, nvim, emacs) skip their test with a message, unless
+//! `CI` is set: then a missing tool is a failure (`.ci/install-test-deps` installs them).
+
+use std::collections::BTreeSet;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const BINARY: &str = env!("CARGO_BIN_EXE_mpi-dtype-lint");
+
+fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("server/ has a parent")
+        .to_path_buf()
+}
+
+fn editors_dir() -> PathBuf {
+    repo_root().join("editors")
+}
+
+fn in_ci() -> bool {
+    std::env::var("CI").is_ok_and(|value| !value.is_empty() && value != "false" && value != "0")
+}
+
+fn runs(program: &str, argument: &str) -> bool {
+    Command::new(program)
+        .arg(argument)
+        .output()
+        .is_ok_and(|output| output.status.success())
+}
+
+/// True when `program` runs; otherwise skips (false) or, in CI, fails.
+fn require_tool(program: &str, test: &str) -> bool {
+    if runs(program, "--version") {
+        return true;
+    }
+    assert!(
+        !in_ci(),
+        "{test}: `{program}` is required in CI; run .ci/install-test-deps"
+    );
+    eprintln!("skipping {test}: `{program}` is not installed (CI is unset)");
+    false
+}
+
+fn read(path: &Path) -> String {
+    fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+fn describe(output: &Output) -> String {
+    format!(
+        "{}\n--- stdout\n{}\n--- stderr\n{}",
+        output.status,
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    )
+}
+
+/// Fenced blocks of `language` in a Markdown file.
+fn fenced_blocks(markdown: &str, language: &str) -> Vec<String> {
+    let mut blocks = Vec::new();
+    let mut current: Option<String> = None;
+    for line in markdown.lines() {
+        let trimmed = line.trim_start();
+        match current.as_mut() {
+            Some(block) if trimmed.starts_with("```") => {
+                blocks.push(std::mem::take(block));
+                current = None;
+            }
+            Some(block) => {
+                block.push_str(line);
+                block.push('\n');
+            }
+            None if trimmed.strip_prefix("```") == Some(language) => current = Some(String::new()),
+            None => {}
+        }
+    }
+    blocks
+}
+
+/// The binary accepts `flag value` (exit 0 or 1 = findings, never 2 = usage error).
+fn binary_accepts(flag: &str, value: &str) -> bool {
+    let fixture = repo_root().join("testdata/c/transpose_hvector.c");
+    let output = Command::new(BINARY)
+        .args([flag, value, "--quiet"])
+        .arg(&fixture)
+        .output()
+        .expect("run mpi-dtype-lint");
+    matches!(output.status.code(), Some(0 | 1))
+}
+
+// ---------------------------------------------------------------------------------------------
+// VS Code
+
+fn vscode_manifest() -> serde_json::Value {
+    let path = editors_dir().join("vscode/package.json");
+    serde_json::from_str(&read(&path)).expect("editors/vscode/package.json is JSON")
+}
+
+#[test]
+fn vscode_manifest_declares_settings_commands_and_languages() {
+    let manifest = vscode_manifest();
+    let properties = manifest["contributes"]["configuration"]["properties"]
+        .as_object()
+        .expect("contributes.configuration.properties");
+    for setting in ["path", "target", "mpi", "select", "ignore", "trace.server"] {
+        let key = format!("mpiDtypeLint.{setting}");
+        assert!(
+            properties.contains_key(&key),
+            "setting {key} is not declared"
+        );
+    }
+    // Every choice offered for target and MPI model is one the binary accepts.
+    for (setting, flag) in [("target", "--target"), ("mpi", "--mpi")] {
+        let choices = properties[&format!("mpiDtypeLint.{setting}")]["enum"]
+            .as_array()
+            .expect("an enum of choices");
+        for choice in choices
+            .iter()
+            .filter_map(|c| c.as_str())
+            .filter(|c| !c.is_empty())
+        {
+            assert!(
+                binary_accepts(flag, choice),
+                "mpi-dtype-lint rejects {flag} {choice}"
+            );
+        }
+    }
+    let commands: Vec<&str> = manifest["contributes"]["commands"]
+        .as_array()
+        .expect("contributes.commands")
+        .iter()
+        .filter_map(|c| c["command"].as_str())
+        .collect();
+    assert!(
+        commands.contains(&"mpiDtypeLint.restartServer"),
+        "no restart command: {commands:?}"
+    );
+
+    // The extension activates for exactly the languages its document selector serves.
+    let activation: BTreeSet<&str> = manifest["activationEvents"]
+        .as_array()
+        .expect("activationEvents")
+        .iter()
+        .filter_map(|e| e.as_str()?.strip_prefix("onLanguage:"))
+        .collect();
+    let source = read(&editors_dir().join("vscode/src/extension.ts"));
+    let list = source
+        .split_once("LANGUAGE_IDS = [")
+        .and_then(|(_, rest)| rest.split_once("];"))
+        .expect("LANGUAGE_IDS in extension.ts")
+        .0;
+    let selector: BTreeSet<&str> = list
+        .split(',')
+        .map(|item| item.trim().trim_matches('"'))
+        .filter(|item| !item.is_empty())
+        .collect();
+    assert_eq!(
+        activation, selector,
+        "activationEvents and LANGUAGE_IDS differ"
+    );
+    for language in ["c", "FortranFreeForm", "FortranFixedForm", "fortran"] {
+        assert!(
+            selector.contains(language),
+            "language id {language} is not served"
+        );
+    }
+}
+
+#[test]
+fn vscode_extension_builds_into_a_vsix() {
+    if !require_tool("node", "vscode_extension_builds_into_a_vsix")
+        || !require_tool("npm", "vscode_extension_builds_into_a_vsix")
+    {
+        return;
+    }
+    let extension = editors_dir().join("vscode");
+    let vsix = extension.join("mpi-dtype-lint.vsix");
+    let output = Command::new("bash")
+        .arg(extension.join("build.sh"))
+        .output()
+        .expect("run editors/vscode/build.sh");
+    assert!(
+        output.status.success(),
+        "build.sh failed: {}",
+        describe(&output)
+    );
+    let archive = fs::read(&vsix).unwrap_or_else(|e| panic!("{}: {e}", vsix.display()));
+    // A .vsix is a zip; its member names are stored as plain text.
+    for member in [
+        "extension/package.json",
+        "extension/out/extension.js",
+        "extension/out/config.js",
+        "extension/node_modules/vscode-languageclient/package.json",
+    ] {
+        let found = archive
+            .windows(member.len())
+            .any(|window| window == member.as_bytes());
+        assert!(found, "{} lacks {member}", vsix.display());
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Neovim
+
+/// `mpi-dtype-lint lsp --help` describes the subcommand (not the top-level help).
+fn lsp_subcommand_available() -> bool {
+    Command::new(BINARY)
+        .args(["lsp", "--help"])
+        .output()
+        .is_ok_and(|output| {
+            output.status.success()
+                && String::from_utf8_lossy(&output.stdout).contains("mpi-dtype-lint lsp")
+        })
+}
+
+#[test]
+fn neovim_plugin_attaches_and_hovers() {
+    const TEST: &str = "neovim_plugin_attaches_and_hovers";
+    if !require_tool("nvim", TEST) {
+        return;
+    }
+    if !lsp_subcommand_available() {
+        assert!(!in_ci(), "{TEST}: `mpi-dtype-lint lsp` is not available");
+        eprintln!("skipping {TEST}: `mpi-dtype-lint lsp --help` fails (CI is unset)");
+        return;
+    }
+    let output = Command::new("bash")
+        .arg(editors_dir().join("nvim/test/run.sh"))
+        .env("MPI_DTYPE_LINT", BINARY)
+        .output()
+        .expect("run editors/nvim/test/run.sh");
+    assert!(
+        output.status.success(),
+        "Neovim plugin test failed: {}",
+        describe(&output)
+    );
+}
+
+#[test]
+fn neovim_readme_lua_parses() {
+    const TEST: &str = "neovim_readme_lua_parses";
+    if !require_tool("nvim", TEST) {
+        return;
+    }
+    let readme = read(&editors_dir().join("nvim/README.md"));
+    let blocks = fenced_blocks(&readme, "lua");
+    assert!(
+        !blocks.is_empty(),
+        "editors/nvim/README.md has no lua blocks"
+    );
+    let scratch = tempfile::tempdir().expect("temporary directory");
+    for (index, block) in blocks.iter().enumerate() {
+        let file = scratch.path().join(format!("block{index}.lua"));
+        fs::write(&file, block).expect("write lua block");
+        // loadfile compiles without running: a syntax check.
+        let check = format!("lua local ok, err = loadfile('{}'); if not ok then io.stderr:write(err .. '\\n'); vim.cmd('cquit') end", file.display());
+        let output = Command::new("nvim")
+            .args([
+                "--headless",
+                "-u",
+                "NONE",
+                "-i",
+                "NONE",
+                "-n",
+                "-c",
+                &check,
+                "-c",
+                "qall!",
+            ])
+            .output()
+            .expect("run nvim");
+        assert!(
+            output.status.success(),
+            "lua block {index} of the README: {}",
+            describe(&output)
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Helix
+
+const CLIENT_SETTINGS: [&str; 4] = ["target", "mpi", "select", "ignore"];
+
+fn check_helix_languages(text: &str, origin: &str) {
+    let table: toml::Table = text.parse().unwrap_or_else(|e| panic!("{origin}: {e}"));
+    let server = &table["language-server"]["mpi-dtype-lint"];
+    assert_eq!(
+        server["command"].as_str(),
+        Some("mpi-dtype-lint"),
+        "{origin}: command"
+    );
+    let args: Vec<&str> = server["args"]
+        .as_array()
+        .unwrap_or_else(|| panic!("{origin}: args"))
+        .iter()
+        .filter_map(|a| a.as_str())
+        .collect();
+    assert_eq!(args, ["lsp"], "{origin}: args");
+    if let Some(config) = server.get("config").and_then(|c| c.as_table()) {
+        for (key, value) in config {
+            assert!(
+                CLIENT_SETTINGS.contains(&key.as_str()),
+                "{origin}: unknown setting {key}"
+            );
+            if let (Some(flag), Some(value)) = (
+                ["target", "mpi"]
+                    .contains(&key.as_str())
+                    .then(|| format!("--{key}")),
+                value.as_str(),
+            ) {
+                assert!(
+                    binary_accepts(&flag, value),
+                    "{origin}: mpi-dtype-lint rejects {key} = {value}"
+                );
+            }
+        }
+    }
+    let languages = table["language"]
+        .as_array()
+        .unwrap_or_else(|| panic!("{origin}: [[language]]"));
+    let mut served = BTreeSet::new();
+    for language in languages {
+        let uses_server = language["language-servers"]
+            .as_array()
+            .is_some_and(|servers| servers.iter().any(|s| s.as_str() == Some("mpi-dtype-lint")));
+        if uses_server {
+            served.insert(language["name"].as_str().unwrap_or_default().to_owned());
+        }
+    }
+    assert_eq!(
+        served,
+        BTreeSet::from(["c".to_owned(), "fortran".to_owned()]),
+        "{origin}: languages"
+    );
+}
+
+#[test]
+fn helix_languages_toml_parses() {
+    let path = editors_dir().join("helix/languages.toml");
+    check_helix_languages(&read(&path), "editors/helix/languages.toml");
+    let readme = read(&editors_dir().join("README.md"));
+    for (index, block) in fenced_blocks(&readme, "toml").iter().enumerate() {
+        check_helix_languages(block, &format!("editors/README.md toml block {index}"));
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Emacs
+
+/// A reader-level check of Emacs Lisp: balanced (), [] outside strings, comments and character
+/// literals; strings closed. The error names the line.
+fn elisp_balance(text: &str) -> Result<(), String> {
+    let line_of = |offset: usize| text[..offset].matches('\n').count() + 1;
+    let mut open: Vec<(char, usize)> = Vec::new();
+    let mut chars = text.char_indices();
+    let mut string_start = None;
+    let mut previous = ' ';
+    while let Some((offset, c)) = chars.next() {
+        let starts_token = previous.is_whitespace() || "()[]'`,".contains(previous);
+        previous = c;
+        if string_start.is_some() {
+            match c {
+                '\\' => previous = chars.next().map_or(' ', |(_, escaped)| escaped),
+                '"' => string_start = None,
+                _ => {}
+            }
+            continue;
+        }
+        match c {
+            ';' => {
+                previous = chars
+                    .find(|&(_, skipped)| skipped == '\n')
+                    .map_or(' ', |_| '\n')
+            }
+            '"' => string_start = Some(offset),
+            // A character literal (?a, ?\() starts a token; a backslash escapes one character.
+            '?' if starts_token => {
+                if chars.next().is_some_and(|(_, next)| next == '\\') {
+                    chars.next();
+                }
+                previous = 'a';
+            }
+            '\\' => {
+                chars.next();
+                previous = 'a';
+            }
+            '(' | '[' => open.push((c, offset)),
+            ')' | ']' => {
+                let expected = if c == ')' { '(' } else { '[' };
+                match open.pop() {
+                    Some((opening, _)) if opening == expected => {}
+                    Some((opening, at)) => {
+                        return Err(format!(
+                            "line {}: `{c}` closes `{opening}` of line {}",
+                            line_of(offset),
+                            line_of(at)
+                        ))
+                    }
+                    None => return Err(format!("line {}: unbalanced `{c}`", line_of(offset))),
+                }
+            }
+            _ => {}
+        }
+    }
+    if let Some(start) = string_start {
+        return Err(format!("line {}: unterminated string", line_of(start)));
+    }
+    match open.last() {
+        Some((opening, at)) => Err(format!("line {}: `{opening}` never closed", line_of(*at))),
+        None => Ok(()),
+    }
+}
+
+fn check_elisp_balance(text: &str, origin: &str) {
+    if let Err(message) = elisp_balance(text) {
+        panic!("{origin}: {message}");
+    }
+}
+
+/// Emacs's own reader, when Emacs is installed.
+fn check_elisp_with_emacs(path: &Path) {
+    let program = "(with-temp-buffer \
+          (insert-file-contents (car command-line-args-left)) \
+          (goto-char (point-min)) \
+          (condition-case nil (while t (read (current-buffer))) (end-of-file nil)))";
+    let output = Command::new("emacs")
+        .args(["--batch", "-Q", "--eval", program])
+        .arg(path)
+        .output()
+        .expect("run emacs");
+    assert!(
+        output.status.success(),
+        "{}: {}",
+        path.display(),
+        describe(&output)
+    );
+}
+
+#[test]
+fn emacs_eglot_setup_parses() {
+    let path = editors_dir().join("emacs/mpi-dtype-lint-eglot.el");
+    let text = read(&path);
+    check_elisp_balance(&text, "editors/emacs/mpi-dtype-lint-eglot.el");
+    assert!(
+        text.contains(r#""mpi-dtype-lint" "lsp""#),
+        "the eglot setup does not run `mpi-dtype-lint lsp`"
+    );
+    let readme = read(&editors_dir().join("README.md"));
+    let blocks = fenced_blocks(&readme, "elisp");
+    for (index, block) in blocks.iter().enumerate() {
+        check_elisp_balance(block, &format!("editors/README.md elisp block {index}"));
+    }
+    if runs("emacs", "--version") {
+        check_elisp_with_emacs(&path);
+        let scratch = tempfile::tempdir().expect("temporary directory");
+        for (index, block) in blocks.iter().enumerate() {
+            let file = scratch.path().join(format!("block{index}.el"));
+            fs::write(&file, block).expect("write elisp block");
+            check_elisp_with_emacs(&file);
+        }
+    } else {
+        eprintln!("emacs is not installed: elisp checked by the built-in reader only");
+    }
+}
+
+#[test]
+fn elisp_balance_check_catches_mistakes() {
+    assert_eq!(elisp_balance("(a \"(\" ?\\( ?) [b] ; )\n)"), Ok(()));
+    assert_eq!(elisp_balance("(null? x)"), Ok(()));
+    for bad in ["(a", "(a]", "a)", "(\"a)", "(a ; )"] {
+        assert!(elisp_balance(bad).is_err(), "{bad:?} passed the check");
+    }
+}
