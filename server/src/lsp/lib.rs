@@ -11,6 +11,7 @@ mod position;
 mod server;
 mod settings;
 mod snapshot;
+mod transport;
 
 // The command line's configuration file and include resolution, shared with the binary.
 #[path = "../config.rs"]
@@ -19,13 +20,40 @@ mod config;
 #[path = "../files.rs"]
 mod files;
 
-pub use server::{Backend, DEBOUNCE};
+use server::Backend;
+pub use server::DEBOUNCE;
 pub use snapshot::{AnalyzeFn, Job, Snapshot};
+
+use tokio::io::{AsyncRead, AsyncWrite};
 
 /// Serves LSP on stdin/stdout until the client exits; logs go to stderr.
 pub async fn run_stdio() {
-    let (service, socket) = tower_lsp::LspService::new(Backend::new);
-    tower_lsp::Server::new(tokio::io::stdin(), tokio::io::stdout(), socket)
+    serve(
+        tokio::io::stdin(),
+        tokio::io::stdout(),
+        analyzer::analysis::analyze,
+    )
+    .await;
+}
+
+/// Serves LSP over any byte streams, analysing with `analyze`.
+pub async fn serve<I, O>(input: I, output: O, analyze: AnalyzeFn)
+where
+    I: AsyncRead + Unpin + Send + 'static,
+    O: AsyncWrite + Unpin,
+{
+    let (service, socket) =
+        tower_lsp::LspService::build(move |client| Backend::with_analyzer(client, analyze))
+            .custom_method(transport::MALFORMED_METHOD, Backend::malformed_message)
+            .finish();
+    let (filtered, server_input) = tokio::io::duplex(1 << 16);
+    let filter = tokio::spawn(async move {
+        if let Err(e) = transport::filter_frames(input, filtered).await {
+            eprintln!("mpi-dtype-lint: reading the client's messages: {e}");
+        }
+    });
+    tower_lsp::Server::new(server_input, output, socket)
         .serve(service)
         .await;
+    filter.abort();
 }

@@ -33,12 +33,8 @@ struct State {
 }
 
 impl Backend {
-    pub fn new(client: Client) -> Backend {
-        Backend::with_analyzer(client, analyzer::analysis::analyze)
-    }
-
     /// A server whose analyses run `analyze` (tests use one that panics).
-    pub fn with_analyzer(client: Client, analyze: AnalyzeFn) -> Backend {
+    pub(crate) fn with_analyzer(client: Client, analyze: AnalyzeFn) -> Backend {
         Backend {
             client,
             state: Arc::new(State {
@@ -83,6 +79,14 @@ impl State {
             path,
             settings,
         };
+        if job.too_large() {
+            let mib = analyzer::source::MAX_SOURCE_BYTES >> 20;
+            log(
+                client,
+                MessageType::WARNING,
+                format!("{uri}: not analysed: larger than {mib} MiB"),
+            );
+        }
         let analyze = self.analyze;
         let snapshot = Arc::new(off_executor(move || job.run(analyze)).await.map_err(
             |message| {
@@ -151,6 +155,16 @@ fn log(client: &Client, level: MessageType, message: String) {
 }
 
 impl Backend {
+    /// The answer to a frame that was not a JSON-RPC message (see `transport`).
+    pub(crate) async fn malformed_message(&self) -> Result<()> {
+        log(
+            &self.client,
+            MessageType::WARNING,
+            "a malformed message was ignored".to_owned(),
+        );
+        Err(Error::parse_error())
+    }
+
     fn schedule_diagnostics(&self, uri: Url, version: i32, delay: Duration) {
         let (state, client) = (self.state.clone(), self.client.clone());
         tokio::spawn(async move { state.publish_after(&client, uri, version, delay).await });

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use analyzer::analysis::{Analysis, AnalysisOptions};
 use analyzer::checks::{self, Diagnostic};
-use analyzer::source::Language;
+use analyzer::source::{Language, MAX_SOURCE_BYTES};
 use analyzer::syntax::IncludeResolver;
 
 use crate::files::Includes;
@@ -32,11 +32,18 @@ pub struct Snapshot {
 }
 
 impl Job {
+    pub fn too_large(&self) -> bool {
+        self.text.len() > MAX_SOURCE_BYTES
+    }
+
     pub fn run(self, analyze: AnalyzeFn) -> Snapshot {
         let settings = &self.settings;
         let path = self.path.clone().unwrap_or_default();
         let mut includes = Includes::new(&path, &settings.config.include_paths);
-        let analysis = analyze(&self.text, self.language, &settings.options, &mut includes);
+        // Like the command line, which does not read larger files: the analysis of an empty
+        // text answers every query with nothing.
+        let text = if self.too_large() { "" } else { &self.text };
+        let analysis = analyze(text, self.language, &settings.options, &mut includes);
         let mut diagnostics = checks::check(&analysis, &settings.selection);
         for d in &mut diagnostics {
             d.severity = settings.severity(d.rule, d.severity);

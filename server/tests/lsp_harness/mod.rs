@@ -7,10 +7,9 @@ use std::collections::VecDeque;
 use std::path::Path;
 use std::time::Duration;
 
-use mpi_dtype_lint_lsp::{AnalyzeFn, Backend};
+use mpi_dtype_lint_lsp::AnalyzeFn;
 use serde_json::{json, Value};
 use tokio::io::{duplex, AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader, DuplexStream};
-use tower_lsp::{LspService, Server};
 
 /// How long a test waits for one message before failing.
 const PATIENCE: Duration = Duration::from_secs(60);
@@ -36,9 +35,7 @@ impl Client {
     ) -> (Client, Value) {
         let (to_server, server_in) = duplex(1 << 16);
         let (server_out, from_server) = duplex(1 << 16);
-        let (service, socket) =
-            LspService::new(move |client| Backend::with_analyzer(client, analyze));
-        tokio::spawn(Server::new(server_in, server_out, socket).serve(service));
+        tokio::spawn(mpi_dtype_lint_lsp::serve(server_in, server_out, analyze));
         let mut client = Client {
             to_server,
             from_server: BufReader::new(from_server),
@@ -59,10 +56,15 @@ impl Client {
         Client::start(json!({}), Value::Null).await.0
     }
 
+    /// Sends bytes as they are, framing included.
+    pub async fn send_unframed(&mut self, bytes: &[u8]) {
+        self.to_server.write_all(bytes).await.unwrap();
+    }
+
     pub async fn send_raw(&mut self, body: &[u8]) {
         let header = format!("Content-Length: {}\r\n\r\n", body.len());
-        self.to_server.write_all(header.as_bytes()).await.unwrap();
-        self.to_server.write_all(body).await.unwrap();
+        self.send_unframed(header.as_bytes()).await;
+        self.send_unframed(body).await;
     }
 
     async fn send(&mut self, message: Value) {

@@ -1,0 +1,84 @@
+//! The byte stream between the client and tower-lsp. tower-lsp's reader stops for good at the
+//! first frame it cannot decode, so frames pass through a filter first: one whose headers or
+//! body are not a JSON-RPC message is replaced by a request for [`MALFORMED_METHOD`], which the
+//! server answers with a JSON-RPC parse error, and reading goes on.
+
+use std::io;
+
+use serde_json::json;
+use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, BufReader};
+use tower_lsp::jsonrpc::{Request, Response};
+
+/// The method a malformed frame becomes.
+pub const MALFORMED_METHOD: &str = "mpi-dtype-lint/malformedMessage";
+
+/// Largest body accepted; a larger one is skipped and answered with a parse error.
+const MAX_BODY: usize = 256 << 20;
+
+/// Copies frames from `input` to `output` until `input` ends, replacing malformed ones.
+pub async fn filter_frames<R, W>(input: R, mut output: W) -> io::Result<()>
+where
+    R: AsyncRead + Unpin,
+    W: AsyncWrite + Unpin,
+{
+    let mut input = BufReader::new(input);
+    while let Some(length) = read_headers(&mut input).await? {
+        let body = match length {
+            Some(n) if n <= MAX_BODY => {
+                let mut body = vec![0; n];
+                input.read_exact(&mut body).await?;
+                Some(body).filter(|b| is_message(b))
+            }
+            Some(n) => {
+                tokio::io::copy(&mut (&mut input).take(n as u64), &mut tokio::io::sink()).await?;
+                None
+            }
+            None => None,
+        };
+        let body = body.unwrap_or_else(|| {
+            json!({ "jsonrpc": "2.0", "id": null, "method": MALFORMED_METHOD })
+                .to_string()
+                .into_bytes()
+        });
+        let header = format!("Content-Length: {}\r\n\r\n", body.len());
+        output.write_all(header.as_bytes()).await?;
+        output.write_all(&body).await?;
+        output.flush().await?;
+    }
+    output.shutdown().await
+}
+
+/// Reads one header block: `None` at the end of the input, `Some(None)` when it has no valid
+/// `Content-Length`.
+async fn read_headers<R: AsyncRead + Unpin>(
+    input: &mut BufReader<R>,
+) -> io::Result<Option<Option<usize>>> {
+    let mut length = None;
+    let mut seen_header = false;
+    loop {
+        let mut line = Vec::new();
+        if input.read_until(b'\n', &mut line).await? == 0 {
+            return Ok(None);
+        }
+        let line = String::from_utf8_lossy(&line);
+        let line = line.trim();
+        if line.is_empty() {
+            if seen_header {
+                return Ok(Some(length));
+            }
+            continue;
+        }
+        seen_header = true;
+        if let Some((name, value)) = line.split_once(':') {
+            if name.trim().eq_ignore_ascii_case("content-length") {
+                length = value.trim().parse().ok();
+            }
+        }
+    }
+}
+
+/// True when tower-lsp will decode the body: a request, a notification or a response.
+fn is_message(body: &[u8]) -> bool {
+    serde_json::from_slice::<Request>(body).is_ok()
+        || serde_json::from_slice::<Response>(body).is_ok()
+}
