@@ -1,0 +1,134 @@
+//! Latency of the language server on a generated 10,000-line C file: hover on a handle, and
+//! diagnostics after an edit (from sending `didChange` to receiving `publishDiagnostics`, the
+//! 200 ms debounce included). Prints p50 and p99.
+//!
+//! `cargo bench -p mpi-dtype-lint --bench lsp_latency`
+
+#[path = "../tests/lsp_harness/mod.rs"]
+mod lsp_harness;
+
+use std::fmt::Write;
+use std::time::{Duration, Instant};
+
+use lsp_harness::Client;
+use serde_json::json;
+
+const LINES: usize = 10_000;
+const HOVERS: usize = 500;
+const EDITS: usize = 40;
+
+/// Functions that each build, commit, use and free a few datatypes, to `LINES` lines.
+fn generated_file() -> String {
+    let mut text =
+        String::from("#include <mpi.h>\n\nstruct cell { int id; double v[3]; char tag; };\n\n");
+    let mut n = 0;
+    while text.lines().count() < LINES {
+        let _ = write!(
+            text,
+            "void exchange_{n}(double *a, struct cell *cells, int rank)
+{{
+    /* halo exchange {n} */
+    MPI_Datatype column, plane, cell_type;
+    int lengths[3] = {{1, 3, 1}};
+    MPI_Aint displacements[3] = {{0, 8, 32}};
+    MPI_Datatype types[3] = {{MPI_INT, MPI_DOUBLE, MPI_CHAR}};
+    MPI_Type_vector({rows}, 1, 64, MPI_DOUBLE, &column);
+    MPI_Type_create_hvector(8, 1, 4096, column, &plane);
+    MPI_Type_create_struct(3, lengths, displacements, types, &cell_type);
+    MPI_Type_commit(&plane);
+    MPI_Type_commit(&cell_type);
+    MPI_Send(a, 1, plane, rank, {n}, MPI_COMM_WORLD);
+    MPI_Send(cells, 4, cell_type, rank, {n}, MPI_COMM_WORLD);
+    MPI_Type_free(&cell_type);
+    MPI_Type_free(&plane);
+    MPI_Type_free(&column);
+}}
+
+",
+            rows = 8 + n % 16
+        );
+        n += 1;
+    }
+    text
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[i]
+}
+
+fn report(what: &str, mut samples: Vec<Duration>) {
+    samples.sort();
+    println!(
+        "{what}: n {}, p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+        samples.len(),
+        percentile(&samples, 0.50).as_secs_f64() * 1e3,
+        percentile(&samples, 0.99).as_secs_f64() * 1e3,
+        samples.last().unwrap().as_secs_f64() * 1e3,
+    );
+}
+
+fn main() {
+    // `cargo bench` passes `--bench`; `cargo test --benches` runs this as a quick check.
+    let quick = !std::env::args().any(|a| a == "--bench");
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap();
+    runtime.block_on(run(quick));
+}
+
+async fn run(quick: bool) {
+    let text = generated_file();
+    let uri = "file:///bench/generated.c";
+    let mut client = Client::default().await;
+    let opened = Instant::now();
+    client.open(uri, "c", &text).await;
+    client.diagnostics(uri, 1).await;
+    println!(
+        "{} lines, {} bytes: first diagnostics in {:.0} ms",
+        text.lines().count(),
+        text.len(),
+        opened.elapsed().as_secs_f64() * 1e3
+    );
+
+    let uses: Vec<(u32, u32)> = text
+        .lines()
+        .enumerate()
+        .filter_map(|(i, l)| Some((i as u32, l.find(", plane, rank")? as u32 + 2)))
+        .collect();
+    let (hovers, edits) = if quick { (5, 2) } else { (HOVERS, EDITS) };
+    let mut samples = Vec::new();
+    for k in 0..hovers {
+        let (line, column) = uses[k * 7919 % uses.len()];
+        let start = Instant::now();
+        let hover = client.hover(uri, line, column).await;
+        samples.push(start.elapsed());
+        assert!(hover["contents"]["value"]
+            .as_str()
+            .unwrap()
+            .contains("extent"));
+    }
+    report("hover on a handle", samples);
+
+    let mut samples = Vec::new();
+    for version in 2..2 + edits as i64 {
+        let line = uses[version as usize * 31 % uses.len()].0 - 1;
+        let edit = json!({
+            "textDocument": { "uri": uri, "version": version },
+            "contentChanges": [{
+                "range": { "start": { "line": line, "character": 4 }, "end": { "line": line, "character": 4 } },
+                "text": " "
+            }]
+        });
+        let start = Instant::now();
+        client.notify("textDocument/didChange", edit).await;
+        client.diagnostics(uri, version).await;
+        samples.push(start.elapsed());
+    }
+    report(
+        "diagnostics after an edit (200 ms debounce included)",
+        samples,
+    );
+}
