@@ -8,6 +8,8 @@ use crate::layout::CType;
 
 /// Most elements read from or written to an array argument in one go.
 pub(crate) const MAX_ARRAY_ELEMENTS: i128 = 1 << 20;
+/// Elements a whole-array assignment evaluates one by one at most.
+const MAX_ELEMENTWISE: i128 = 1 << 14;
 
 impl<'p> Evaluator<'p> {
     pub(crate) fn eval_const(&mut self, state: &mut State, e: &Expr) -> Option<i128> {
@@ -580,13 +582,16 @@ impl<'p> Evaluator<'p> {
         dims: &[crate::ir::ArrayDim],
         e: &Expr,
     ) {
+        // Each element costs a step: a whole-array assignment to a large array (`a = 0.0` on a
+        // field) forgets the array rather than spending the budget.
         let Some(count) = self
             .element_count(state, dims)
-            .filter(|&c| c <= MAX_ARRAY_ELEMENTS)
+            .filter(|&c| c <= MAX_ELEMENTWISE && c <= i128::from(self.steps_left))
         else {
             state.forget(place);
             return;
         };
+        self.steps_left -= count as u64;
         if let ExprKind::ArrayCtor(items) = &e.kind {
             let values: Vec<Value> = items.iter().map(|i| self.eval(state, i)).collect();
             self.write_elements(state, place, values);

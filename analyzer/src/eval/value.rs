@@ -1,6 +1,7 @@
 //! Abstract values and the abstract memory the evaluator runs on.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
+use std::rc::Rc;
 
 use crate::ir::Ty;
 
@@ -10,8 +11,9 @@ pub type ObjectId = usize;
 /// Index of a datatype handle in the evaluation's handle table.
 pub type HandleId = usize;
 
-/// One step from an object to a part of it.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+/// One step from an object to a part of it. Paths order so that everything below a path
+/// follows it directly (the values of an object are a sorted map).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum PathElem {
     /// An element along the outermost remaining dimension, 0-based (a C subscript; a Fortran
     /// subscript of a one-dimensional array, rebased on its lower bound).
@@ -87,7 +89,7 @@ pub struct Object {
     pub name: String,
     pub kind: ObjectKind,
     /// The values stored at paths inside the object; a missing path holds an unknown value.
-    pub values: HashMap<Path, Value>,
+    pub values: BTreeMap<Path, Value>,
 }
 
 /// Three-valued facts about a handle on the current path.
@@ -120,13 +122,25 @@ pub struct HandleState {
 pub struct State {
     /// Innermost scope last; each maps a name to its object.
     pub scopes: Vec<HashMap<String, ObjectId>>,
-    pub objects: Vec<Object>,
+    /// Shared between the states of branches until one of them writes (copy on write), so a
+    /// branch costs what it changes, not what the program holds.
+    pub objects: Vec<Rc<Object>>,
     pub handles: HashMap<HandleId, HandleState>,
 }
 
 /// Most elements one object stores; writes past it are forgotten (unknown), which keeps memory
 /// bounded by the code rather than by the sizes it declares.
-pub const MAX_STORED_VALUES: usize = 1 << 20;
+pub const MAX_STORED_VALUES: usize = 1 << 12;
+
+/// The paths of `values` at and below `path` (strictly below when `strict`).
+fn paths_below(values: &BTreeMap<Path, Value>, path: &Path, strict: bool) -> Vec<Path> {
+    values
+        .range(path.clone()..)
+        .take_while(|(p, _)| p.starts_with(path))
+        .filter(|(p, _)| !strict || p.len() > path.len())
+        .map(|(p, _)| p.clone())
+        .collect()
+}
 
 impl State {
     pub fn lookup(&self, name: &str) -> Option<ObjectId> {
@@ -134,11 +148,11 @@ impl State {
     }
 
     pub fn new_object(&mut self, name: &str, kind: ObjectKind) -> ObjectId {
-        self.objects.push(Object {
+        self.objects.push(Rc::new(Object {
             name: name.to_owned(),
             kind,
-            values: HashMap::new(),
-        });
+            values: BTreeMap::new(),
+        }));
         self.objects.len() - 1
     }
 
@@ -166,10 +180,13 @@ impl State {
         let Some(object) = self.objects.get_mut(place.object) else {
             return;
         };
-        object
-            .values
-            .retain(|path, _| !path.starts_with(&place.path) || path.len() == place.path.len());
-        if value == Value::Unknown || object.values.len() >= MAX_STORED_VALUES {
+        let object = Rc::make_mut(object);
+        for path in paths_below(&object.values, &place.path, true) {
+            object.values.remove(&path);
+        }
+        let full =
+            object.values.len() >= MAX_STORED_VALUES && !object.values.contains_key(&place.path);
+        if value == Value::Unknown || full {
             object.values.remove(&place.path);
         } else {
             object.values.insert(place.path.clone(), value);
@@ -179,9 +196,13 @@ impl State {
     /// Forgets everything stored in and below a place.
     pub fn forget(&mut self, place: &Place) {
         if let Some(object) = self.objects.get_mut(place.object) {
-            object
-                .values
-                .retain(|path, _| !path.starts_with(&place.path));
+            let below = paths_below(&object.values, &place.path, false);
+            if !below.is_empty() {
+                let object = Rc::make_mut(object);
+                for path in below {
+                    object.values.remove(&path);
+                }
+            }
         }
     }
 
@@ -192,8 +213,8 @@ impl State {
         };
         let moved: Vec<(Path, Value)> = source
             .values
-            .iter()
-            .filter(|(p, _)| p.starts_with(&from.path))
+            .range(from.path.clone()..)
+            .take_while(|(p, _)| p.starts_with(&from.path))
             .map(|(p, v)| {
                 let mut path = to.path.clone();
                 path.extend_from_slice(&p[from.path.len()..]);
@@ -202,7 +223,7 @@ impl State {
             .collect();
         self.forget(to);
         if let Some(target) = self.objects.get_mut(to.object) {
-            target.values.extend(moved);
+            Rc::make_mut(target).values.extend(moved);
         }
     }
 
@@ -211,10 +232,11 @@ impl State {
         let mut joined = self.clone();
         for (id, object) in joined.objects.iter_mut().enumerate() {
             match other.objects.get(id) {
-                Some(o) => object
+                Some(o) if Rc::ptr_eq(object, o) => {}
+                Some(o) => Rc::make_mut(object)
                     .values
                     .retain(|path, v| o.values.get(path) == Some(v)),
-                None => object.values.clear(),
+                None => Rc::make_mut(object).values.clear(),
             }
         }
         // Objects created on the other path only (heap blocks) are kept with what they hold.
