@@ -106,7 +106,10 @@ fn findings_match_inline_expectations() {
         }
         for ((line, rule), n) in &expected {
             if got.get(&(*line, rule.clone())).copied().unwrap_or(0) < *n {
-                failures.push(format!("{}:{line}: expected {rule}, not found", path.display()));
+                failures.push(format!(
+                    "{}:{line}: expected {rule}, not found",
+                    path.display()
+                ));
             }
         }
     }
@@ -153,22 +156,34 @@ fn fixes_remove_their_findings_and_are_idempotent() {
         let (before, found) = run(&text, &path);
         let fixable: Vec<&Diagnostic> = found
             .iter()
-            .filter(|d| d.fixes.iter().any(|f| f.applicability != Applicability::DisplayOnly))
+            .filter(|d| {
+                d.fixes
+                    .iter()
+                    .any(|f| f.applicability != Applicability::DisplayOnly)
+            })
             .collect();
         if fixable.is_empty() {
             continue;
         }
         fixed_files += 1;
         let (after_text, applied) = fix_all(&path, text.clone(), 5);
-        assert!(applied > 0, "{}: fixes offered but none applied", path.display());
+        assert!(
+            applied > 0,
+            "{}: fixes offered but none applied",
+            path.display()
+        );
         let (after, remaining) = run(&after_text, &path);
         if parse_notes(&after) > parse_notes(&before) {
-            failures.push(format!("{}: the fixed file no longer parses", path.display()));
+            failures.push(format!(
+                "{}: the fixed file no longer parses",
+                path.display()
+            ));
         }
-        if let Some(d) = remaining
-            .iter()
-            .find(|d| d.fixes.iter().any(|f| f.applicability != Applicability::DisplayOnly))
-        {
+        if let Some(d) = remaining.iter().find(|d| {
+            d.fixes
+                .iter()
+                .any(|f| f.applicability != Applicability::DisplayOnly)
+        }) {
             failures.push(format!(
                 "{}: a fixable finding remains after fixing: {} {}",
                 path.display(),
@@ -178,13 +193,19 @@ fn fixes_remove_their_findings_and_are_idempotent() {
         }
         let (again, _) = fix_all(&path, after_text.clone(), 1);
         if again != after_text {
-            failures.push(format!("{}: fixing twice changed the file again", path.display()));
+            failures.push(format!(
+                "{}: fixing twice changed the file again",
+                path.display()
+            ));
         }
         // What the fixes leave of the removed API would not compile against MPI-3 headers.
         let removed_api_left = remaining.iter().any(|d| d.rule.id == "deprecated-api");
         if path.extension().is_some_and(|e| e == "c") && !removed_api_left && have("mpicc.mpich") {
             if let Some(error) = compile_c(&path, &after_text) {
-                failures.push(format!("{}: the fixed file does not compile:\n{error}", path.display()));
+                failures.push(format!(
+                    "{}: the fixed file does not compile:\n{error}",
+                    path.display()
+                ));
             }
         }
     }

@@ -41,11 +41,10 @@ Correct the argument; free only the datatypes the program created.
 fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     for d in &cx.analysis.evaluation.definitions {
         if let Some(Err(e)) = &d.datatype {
-            out.push(
-                cx.diagnostic(
-                    &RULE,
-                    d.span,
-                    format!(
+            out.push(cx.diagnostic(
+                &RULE,
+                d.span,
+                format!(
                         "invalid arguments to `{}`: {e}",
                         cx.text(d.span)
                             .split('(')
@@ -53,8 +52,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                             .unwrap_or(d.constructor.name)
                             .trim()
                     ),
-                ),
-            );
+            ));
         }
     }
     for site in &cx.sites {

@@ -45,34 +45,34 @@ int main(int argc, char *argv[])
 
     /* compute displacements of structure components */
 
-    MPI_Address( particle, disp);
-    MPI_Address( particle[0].d, disp+1);
-    MPI_Address( particle[0].b, disp+2);
+    MPI_Address( particle, disp);  /* expect: deprecated-api */
+    MPI_Address( particle[0].d, disp+1);  /* expect: deprecated-api */
+    MPI_Address( particle[0].b, disp+2);  /* expect: deprecated-api */
     base = disp[0];
     for (i=0; i < 3; i++) disp[i] -= base;
 
-    MPI_Type_struct( 3, blocklen, disp, type, &Particletype);
+    MPI_Type_struct( 3, blocklen, disp, type, &Particletype);  /* expect: deprecated-api */
 
     /* If compiler does padding in mysterious ways,
        the following may be safer */
 
-    MPI_Datatype type1[4] = {MPI_INT, MPI_DOUBLE, MPI_CHAR, MPI_UB};
+    MPI_Datatype type1[4] = {MPI_INT, MPI_DOUBLE, MPI_CHAR, MPI_UB};  /* expect: deprecated-api */
     int          blocklen1[4] = {1, 6, 7, 1};
     MPI_Aint     disp1[4];
 
     /* compute displacements of structure components */
 
-    MPI_Address( particle, disp1);
-    MPI_Address( particle[0].d, disp1+1);
-    MPI_Address( particle[0].b, disp1+2);
-    MPI_Address( particle+1, disp1+3);
+    MPI_Address( particle, disp1);  /* expect: deprecated-api */
+    MPI_Address( particle[0].d, disp1+1);  /* expect: deprecated-api */
+    MPI_Address( particle[0].b, disp1+2);  /* expect: deprecated-api */
+    MPI_Address( particle+1, disp1+3);  /* expect: deprecated-api */
     base = disp1[0];
     for (i=0; i < 4; i++) disp1[i] -= base;
 
     /* build datatype describing structure */
 
     MPI_Datatype Particletype1;
-    MPI_Type_struct( 4, blocklen1, disp1, type1, &Particletype1);
+    MPI_Type_struct( 4, blocklen1, disp1, type1, &Particletype1);  /* expect: deprecated-api */
 
     /* 4.1:
        send the entire array */
@@ -112,11 +112,11 @@ int main(int argc, char *argv[])
     MPI_Type_indexed( j, zblock, zdisp, Particletype, &Zparticles);
 
     /* prepend particle count */
-    MPI_Address(&j, zzdisp);
-    MPI_Address(particle, zzdisp+1);
+    MPI_Address(&j, zzdisp);  /* expect: deprecated-api */
+    MPI_Address(particle, zzdisp+1);  /* expect: deprecated-api */
     zztype[0] = MPI_INT;
     zztype[1] = Zparticles;
-    MPI_Type_struct(2, zzblock, zzdisp, zztype, &Ztype);
+    MPI_Type_struct(2, zzblock, zzdisp, zztype, &Ztype);  /* expect: deprecated-api */
 
     MPI_Type_commit( &Ztype);
     MPI_Irecv( packbuf, sizeof packbuf, MPI_PACKED, rank, tag, comm, &req);
@@ -152,12 +152,12 @@ int main(int argc, char *argv[])
 
     MPI_Aint sizeofentry;
 
-    MPI_Type_extent( Particletype, &sizeofentry);
+    MPI_Type_extent( Particletype, &sizeofentry);  /* expect: deprecated-api */
 
     /* sizeofentry can also be computed by subtracting the address
        of particle[0] from the address of particle[1] */
 
-    MPI_Type_hvector( 1000, 2, sizeofentry, MPI_DOUBLE, &Allpairs);
+    MPI_Type_hvector( 1000, 2, sizeofentry, MPI_DOUBLE, &Allpairs);  /* expect: deprecated-api */
     MPI_Type_commit( &Allpairs);
     MPI_Irecv( scratch[0].d, 1, Allpairs, rank, tag, comm, &req);
     MPI_Send( particle[0].d, 1, Allpairs, dest, tag, comm);
@@ -168,16 +168,16 @@ int main(int argc, char *argv[])
     MPI_Datatype Onepair;   /* datatype for one pair of coordinates, with
                               the extent of one particle entry */
     MPI_Aint     disp2[3];
-    MPI_Datatype type2[3] = {MPI_LB, MPI_DOUBLE, MPI_UB};
+    MPI_Datatype type2[3] = {MPI_LB, MPI_DOUBLE, MPI_UB};  /* expect: deprecated-api, deprecated-api */
     int          blocklen2[3] = {1, 2, 1};
 
-    MPI_Address( particle, disp2);
-    MPI_Address( particle[0].d, disp2+1);
-    MPI_Address( particle+1, disp2+2);
+    MPI_Address( particle, disp2);  /* expect: deprecated-api */
+    MPI_Address( particle[0].d, disp2+1);  /* expect: deprecated-api */
+    MPI_Address( particle+1, disp2+2);  /* expect: deprecated-api */
     base = disp2[0];
     for (i=0; i<3; i++) disp2[i] -= base;
 
-    MPI_Type_struct( 3, blocklen2, disp2, type2, &Onepair);
+    MPI_Type_struct( 3, blocklen2, disp2, type2, &Onepair);  /* expect: deprecated-api */
     MPI_Type_commit( &Onepair);
     MPI_Irecv( scratch[0].d, 1000, Onepair, rank, tag, comm, &req);
     MPI_Send( particle[0].d, 1000, Onepair, dest, tag, comm);

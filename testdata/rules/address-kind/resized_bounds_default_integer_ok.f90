@@ -1,0 +1,34 @@
+! address-kind, corrected twin of resized_bounds_default_integer.f90: lb and
+! extent are INTEGER(KIND=MPI_ADDRESS_KIND), the extent taken from
+! MPI_TYPE_GET_EXTENT of MPI_REAL.
+program resized_bounds_default_integer_ok
+  implicit none
+  include 'mpif.h'
+  integer, parameter :: n = 8
+  real :: a(n, n), cols(n, 2)
+  integer :: tmp, rowtype, rank, ierr, i, j
+  integer(kind=MPI_ADDRESS_KIND) :: lb, ext
+  integer :: status(MPI_STATUS_SIZE)
+
+  call MPI_INIT(ierr)
+  call MPI_COMM_RANK(MPI_COMM_WORLD, rank, ierr)
+  do j = 1, n
+     do i = 1, n
+        a(i, j) = i + 10.0 * j
+     end do
+  end do
+
+  ! one row of the column-major matrix: n reals, stride n
+  call MPI_TYPE_VECTOR(n, 1, n, MPI_REAL, tmp, ierr)
+  call MPI_TYPE_GET_EXTENT(MPI_REAL, lb, ext, ierr)
+  call MPI_TYPE_CREATE_RESIZED(tmp, 0_MPI_ADDRESS_KIND, ext, rowtype, ierr)
+  call MPI_TYPE_FREE(tmp, ierr)
+  call MPI_TYPE_COMMIT(rowtype, ierr)
+
+  ! rows 1 and 2 of a -> columns of cols
+  call MPI_SENDRECV(a, 2, rowtype, rank, 0, cols, 2 * n, MPI_REAL, rank, 0, MPI_COMM_WORLD, status, ierr)
+  print *, rank, cols(1, 2)
+
+  call MPI_TYPE_FREE(rowtype, ierr)
+  call MPI_FINALIZE(ierr)
+end program resized_bounds_default_integer_ok

@@ -1,0 +1,35 @@
+/*
+ * buffer-type-mismatch, corrected twin of double_sent_as_float.c: rank 0
+ * converts to float in a staging buffer and sends that.
+ */
+#include <mpi.h>
+#include <stdio.h>
+
+#define NPTS 64
+#define TAG_VIS 17
+
+static double sol[NPTS];
+static float  stage[NPTS];
+static float  vis[NPTS];
+
+int main(int argc, char **argv)
+{
+    int rank;
+
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+
+    if (rank == 0) {
+        for (int i = 0; i < NPTS; i++) {
+            sol[i] = 0.25 * i;
+            stage[i] = (float)sol[i];
+        }
+        MPI_Send(stage, NPTS, MPI_FLOAT, 1, TAG_VIS, MPI_COMM_WORLD);
+    } else if (rank == 1) {
+        MPI_Recv(vis, NPTS, MPI_FLOAT, 0, TAG_VIS, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        printf("[1] vis[4] = %g\n", vis[4]);
+    }
+
+    MPI_Finalize();
+    return 0;
+}

@@ -1,0 +1,51 @@
+/*
+ * field-type-mismatch, corrected twin of ndim3_block_on_2d_field.c: the block
+ * length of x is NDIM = 2, matching the field.
+ */
+#include <mpi.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#define NDIM 2
+#define NPTS 256
+
+struct point {
+    double x[NDIM];
+    int    cell;
+    int    owner;
+    double w;
+};
+
+static struct point pts[NPTS];
+
+int main(int argc, char **argv)
+{
+    int          rank;
+    MPI_Datatype tmp, ptype;
+    int          bl[2]    = {NDIM, 1};
+    MPI_Aint     disp[2]  = {offsetof(struct point, x), offsetof(struct point, w)};
+    MPI_Datatype types[2] = {MPI_DOUBLE, MPI_DOUBLE};
+
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    if (rank == 0)
+        for (int i = 0; i < NPTS; i++) {
+            pts[i].x[0] = i;
+            pts[i].x[1] = -i;
+            pts[i].cell = i / 8;
+            pts[i].owner = 0;
+            pts[i].w = 1.0;
+        }
+
+    MPI_Type_create_struct(2, bl, disp, types, &tmp);
+    MPI_Type_create_resized(tmp, 0, sizeof(struct point), &ptype);
+    MPI_Type_free(&tmp);
+    MPI_Type_commit(&ptype);
+
+    MPI_Bcast(pts, NPTS, ptype, 0, MPI_COMM_WORLD);
+    printf("[%d] point 9: %g %g w=%g\n", rank, pts[9].x[0], pts[9].x[1], pts[9].w);
+
+    MPI_Type_free(&ptype);
+    MPI_Finalize();
+    return 0;
+}

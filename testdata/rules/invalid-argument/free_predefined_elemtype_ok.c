@@ -1,0 +1,32 @@
+/*
+ * invalid-argument, corrected twin of free_predefined_elemtype.c: only the
+ * derived type is freed.
+ */
+#include <mpi.h>
+#include <stdio.h>
+
+#define NV 100
+
+static double vecs[NV][3];
+
+int main(int argc, char **argv)
+{
+    int          rank;
+    MPI_Datatype elemtype = MPI_DOUBLE;
+    MPI_Datatype vec3;
+
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    if (rank == 0)
+        for (int i = 0; i < NV; i++)
+            vecs[i][0] = vecs[i][1] = vecs[i][2] = i;
+
+    MPI_Type_contiguous(3, elemtype, &vec3);
+    MPI_Type_commit(&vec3);
+    MPI_Bcast(vecs, NV, vec3, 0, MPI_COMM_WORLD);
+    printf("[%d] %g\n", rank, vecs[NV - 1][2]);
+
+    MPI_Type_free(&vec3);
+    MPI_Finalize();
+    return 0;
+}

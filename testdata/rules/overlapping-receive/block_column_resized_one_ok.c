@@ -1,0 +1,35 @@
+/*
+ * overlapping-receive, corrected twin of block_column_resized_one.c: the
+ * 2-column block type is resized to the extent of two doubles.
+ */
+#include <mpi.h>
+#include <stdio.h>
+
+#define N 16
+#define NBLK (N / 2)
+
+static double a[N][N];
+static double src[N * N];
+
+int main(int argc, char **argv)
+{
+    int          rank;
+    MPI_Datatype tmp, blockcol;
+
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    for (int i = 0; i < N * N; i++)
+        src[i] = i;
+
+    MPI_Type_vector(N, 2, N, MPI_DOUBLE, &tmp);
+    MPI_Type_create_resized(tmp, 0, 2 * sizeof(double), &blockcol);
+    MPI_Type_free(&tmp);
+    MPI_Type_commit(&blockcol);
+
+    MPI_Sendrecv(src, N * N, MPI_DOUBLE, rank, 2, a, NBLK, blockcol, rank, 2, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    printf("[%d] a[0][1] = %g\n", rank, a[0][1]);
+
+    MPI_Type_free(&blockcol);
+    MPI_Finalize();
+    return 0;
+}

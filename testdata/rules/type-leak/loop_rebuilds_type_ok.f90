@@ -1,0 +1,31 @@
+! type-leak, corrected twin of loop_rebuilds_type.f90: the type built in the
+! loop is freed in the same iteration.
+program loop_rebuilds_type_ok
+  use mpi
+  implicit none
+  integer, parameter :: np = 200, nsel = 10, nsteps = 50
+  double precision :: x(np), sel(nsel)
+  integer :: blens(nsel), displs(nsel)
+  integer :: seltype, rank, ierr, i, step
+  integer :: status(MPI_STATUS_SIZE)
+
+  call MPI_INIT(ierr)
+  call MPI_COMM_RANK(MPI_COMM_WORLD, rank, ierr)
+  do i = 1, np
+     x(i) = dble(i)
+  end do
+  do i = 1, nsel
+     blens(i) = 1
+     displs(i) = 19 * (i - 1)
+  end do
+
+  do step = 1, nsteps
+     call MPI_TYPE_INDEXED(nsel, blens, displs, MPI_DOUBLE_PRECISION, seltype, ierr)
+     call MPI_TYPE_COMMIT(seltype, ierr)
+     call MPI_SENDRECV(x, 1, seltype, rank, step, sel, nsel, MPI_DOUBLE_PRECISION, rank, step, MPI_COMM_WORLD, status, ierr)
+     call MPI_TYPE_FREE(seltype, ierr)
+  end do
+  print *, rank, sel(nsel)
+
+  call MPI_FINALIZE(ierr)
+end program loop_rebuilds_type_ok
