@@ -9,7 +9,9 @@ use tree_sitter::Node;
 use super::expr::EvalMode;
 use super::kinds as k;
 use super::{unknown, Lowerer, MacroState, SpanMode};
-use crate::ir::{Expr, Field, Macro, Stmt, StmtKind, Ty};
+use crate::ir::{
+    ArrayDim, Decl, Designator, Expr, ExprKind, Field, Init, Macro, Stmt, StmtKind, Ty,
+};
 use crate::source::Span;
 
 /// The branches of a conditional group that may be compiled.
@@ -353,6 +355,46 @@ impl Lowerer<'_> {
         }
         let mut bodies =
             self.each_possible_branch(&possible, |this, items| this.lower_stmt_nodes(items));
+        // `#if` opens no scope: what a branch declares is declared before the `if`.
+        let mut hoisted: Vec<Decl> = Vec::new();
+        for body in &mut bodies {
+            for stmt in std::mem::take(body) {
+                let StmtKind::Decl(decl) = stmt.kind else {
+                    body.push(stmt);
+                    continue;
+                };
+                match hoisted.iter_mut().find(|d| d.name == decl.name) {
+                    // Declared in several branches, maybe with different types: an array
+                    // stays an array (of unknown elements and length).
+                    Some(first) => {
+                        first.ty = match (&first.ty, &decl.ty) {
+                            (Ty::Array(_, a), Ty::Array(_, b)) if a.len() == b.len() => {
+                                let dims = a.iter().map(|d| ArrayDim {
+                                    lower: d.lower.clone(),
+                                    upper: None,
+                                });
+                                Ty::Array(Box::new(Ty::Unknown), dims.collect())
+                            }
+                            _ => Ty::Unknown,
+                        }
+                    }
+                    None => hoisted.push(Decl {
+                        init: None,
+                        constant: false,
+                        ..decl.clone()
+                    }),
+                }
+                let target = Expr::new(ExprKind::Name(decl.name.clone()), decl.name_span);
+                body.push(self.opaque(vec![decl.name.clone()], stmt.span));
+                if let Some(init) = decl.init {
+                    initializer_assignments(target, &decl.ty, init, stmt.span, body);
+                }
+            }
+        }
+        out.extend(hoisted.into_iter().map(|d| Stmt {
+            kind: StmtKind::Decl(d),
+            span,
+        }));
         let mut otherwise = if exhaustive {
             bodies.pop().unwrap_or_default()
         } else {
@@ -418,5 +460,78 @@ impl Lowerer<'_> {
             }
         });
         *next = None;
+    }
+}
+
+/// The assignments an initializer performs on `target` of type `ty`: expressions, array
+/// elements by position or index designator, and members by name. A positional member of a
+/// struct (whose order the front end does not track here) leaves the target unknown.
+fn initializer_assignments(target: Expr, ty: &Ty, init: Init, span: Span, out: &mut Vec<Stmt>) {
+    let items = match init {
+        Init::Expr(value) => {
+            out.push(Stmt {
+                kind: StmtKind::Assign { target, value },
+                span,
+            });
+            return;
+        }
+        Init::List(items) => items,
+    };
+    let element = match ty {
+        Ty::Array(elem, dims) if dims.len() > 1 => {
+            Some(Ty::Array(elem.clone(), dims[1..].to_vec()))
+        }
+        Ty::Array(elem, _) => Some((**elem).clone()),
+        _ => None,
+    };
+    let mut next = Expr::int(0, span);
+    for (designators, item) in items {
+        let (part, part_ty) = match (designators.first(), &element) {
+            (Some(Designator::Index(index)), Some(elem)) => {
+                next = index.clone();
+                (
+                    ExprKind::Index {
+                        base: Box::new(target.clone()),
+                        indices: vec![next.clone()],
+                    },
+                    elem.clone(),
+                )
+            }
+            (None, Some(elem)) => (
+                ExprKind::Index {
+                    base: Box::new(target.clone()),
+                    indices: vec![next.clone()],
+                },
+                elem.clone(),
+            ),
+            (Some(Designator::Field(field)), None) => (
+                ExprKind::Member {
+                    base: Box::new(target.clone()),
+                    field: field.clone(),
+                },
+                Ty::Unknown,
+            ),
+            _ => {
+                let names = target.root_name().map(str::to_owned).into_iter().collect();
+                out.push(Stmt {
+                    kind: StmtKind::Opaque { names },
+                    span,
+                });
+                return;
+            }
+        };
+        let rest = match designators.len() {
+            0 | 1 => item,
+            _ => Init::List(vec![(designators[1..].to_vec(), item)]),
+        };
+        initializer_assignments(Expr::new(part, span), &part_ty, rest, span, out);
+        next = Expr::new(
+            ExprKind::Binary(
+                crate::ir::BinOp::Add,
+                Box::new(next),
+                Box::new(Expr::int(1, span)),
+            ),
+            span,
+        );
     }
 }
