@@ -76,6 +76,14 @@ impl Lowerer<'_> {
         base: usize,
     ) {
         let parsed = self.lower_fragment_expr(body, base);
+        if mentions(&parsed, &name) {
+            self.note(
+                name_span,
+                format!(
+                    "macro `{name}` refers to itself: the inner `{name}` is not expanded again"
+                ),
+            );
+        }
         let state = MacroState::Defined {
             params: params.clone(),
             body: Rc::new(parsed.clone()),
@@ -209,7 +217,17 @@ impl Lowerer<'_> {
             return;
         };
         // Declarations from a header point at the `#include` line.
-        let Some((tree, ctx)) = self.parse(&text, SpanMode::Fixed(span), false) else {
+        let parsed = super::parsed_prefix(&text, self.options.max_bytes);
+        if parsed.len() < text.len() {
+            self.note(
+                span,
+                format!(
+                    "`{name}` is large: only its first {} bytes are read",
+                    parsed.len()
+                ),
+            );
+        }
+        let Some((tree, ctx)) = self.parse(parsed, SpanMode::Fixed(span), false) else {
             return;
         };
         let saved_file = self.swap_file(ctx);
@@ -534,4 +552,36 @@ fn initializer_assignments(target: Expr, ty: &Ty, init: Init, span: Span, out: &
             span,
         );
     }
+}
+
+/// Whether an expression names `name` (as a variable or a callee), for the self-reference note.
+fn mentions(e: &Expr, name: &str) -> bool {
+    let mut stack = vec![e];
+    while let Some(e) = stack.pop() {
+        match &e.kind {
+            ExprKind::Name(n) if n == name => return true,
+            ExprKind::Call { callee, args, .. } => {
+                if callee == name {
+                    return true;
+                }
+                stack.extend(args);
+            }
+            ExprKind::Unary(_, a)
+            | ExprKind::Cast(_, a)
+            | ExprKind::SizeofExpr(a)
+            | ExprKind::AddrOf(a)
+            | ExprKind::Deref(a)
+            | ExprKind::Member { base: a, .. }
+            | ExprKind::IncDec { target: a, .. } => stack.push(a),
+            ExprKind::Binary(_, a, b) => stack.extend([&**a, &**b]),
+            ExprKind::Cond(a, b, c) => stack.extend([&**a, &**b, &**c]),
+            ExprKind::Index { base, indices } => {
+                stack.push(base);
+                stack.extend(indices);
+            }
+            ExprKind::ArrayCtor(items) => stack.extend(items),
+            _ => {}
+        }
+    }
+    false
 }
