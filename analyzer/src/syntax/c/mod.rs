@@ -32,7 +32,7 @@ use kinds as k;
 /// How deep the lowering walk recurses (statements, expressions, types, `#if` nesting) before
 /// lowering the rest of a subtree to `Unknown` / `Opaque`. Real code stays far below; this keeps
 /// the walk well inside a 2 MiB thread stack.
-pub const MAX_DEPTH: usize = 400;
+pub const MAX_DEPTH: usize = 200;
 
 /// Front-end options.
 #[derive(Clone, Debug)]
@@ -41,6 +41,10 @@ pub struct COptions {
     pub defines: Vec<(String, Option<String>)>,
     /// How deep `#include "..."` nests (default 8).
     pub max_include_depth: usize,
+    /// How much of a file (and of each header) is parsed: the analysis of a larger one stops
+    /// at the last line that closes a block before this many bytes (default 512 KiB, which
+    /// keeps one file's analysis well under a second).
+    pub max_bytes: usize,
 }
 
 impl Default for COptions {
@@ -48,6 +52,7 @@ impl Default for COptions {
         COptions {
             defines: Vec::new(),
             max_include_depth: 8,
+            max_bytes: 512 << 10,
         }
     }
 }
@@ -58,6 +63,25 @@ pub fn lower(text: &str, options: &COptions, includes: &mut dyn IncludeResolver)
     lowerer.lower_command_line_defines();
     lowerer.lower_main(text);
     lowerer.program
+}
+
+/// The prefix of `text` that is parsed: all of it, or up to the end of the last line that
+/// starts with `}` (the end of a function or a struct) before `max_bytes`, else the last line.
+fn parsed_prefix(text: &str, max_bytes: usize) -> &str {
+    if text.len() <= max_bytes {
+        return text;
+    }
+    let mut end = max_bytes;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    let head = &text[..end];
+    let cut = head
+        .rfind("\n}")
+        .and_then(|i| head[i + 1..].find('\n').map(|j| i + 1 + j + 1))
+        .or_else(|| head.rfind('\n').map(|i| i + 1))
+        .unwrap_or(end);
+    &text[..cut]
 }
 
 /// How the spans of the file being lowered map to the main text.
@@ -202,6 +226,18 @@ impl<'a> Lowerer<'a> {
     }
 
     fn lower_main(&mut self, text: &str) {
+        let parsed = parsed_prefix(text, self.options.max_bytes);
+        if parsed.len() < text.len() {
+            self.note(
+                Span::new(parsed.len(), text.len()),
+                format!(
+                    "the file is larger than {} KiB: only the first {} bytes are analysed",
+                    self.options.max_bytes >> 10,
+                    parsed.len()
+                ),
+            );
+        }
+        let text = parsed;
         let main = SpanMode::Shift {
             sub: 0,
             add: 0,

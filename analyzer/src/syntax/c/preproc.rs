@@ -9,7 +9,9 @@ use tree_sitter::Node;
 use super::expr::EvalMode;
 use super::kinds as k;
 use super::{unknown, Lowerer, MacroState, SpanMode};
-use crate::ir::{Expr, Field, Macro, Stmt, StmtKind, Ty};
+use crate::ir::{
+    ArrayDim, Decl, Designator, Expr, ExprKind, Field, Init, Macro, Stmt, StmtKind, Ty,
+};
 use crate::source::Span;
 
 /// The branches of a conditional group that may be compiled.
@@ -74,6 +76,14 @@ impl Lowerer<'_> {
         base: usize,
     ) {
         let parsed = self.lower_fragment_expr(body, base);
+        if mentions(&parsed, &name) {
+            self.note(
+                name_span,
+                format!(
+                    "macro `{name}` refers to itself: the inner `{name}` is not expanded again"
+                ),
+            );
+        }
         let state = MacroState::Defined {
             params: params.clone(),
             body: Rc::new(parsed.clone()),
@@ -207,7 +217,17 @@ impl Lowerer<'_> {
             return;
         };
         // Declarations from a header point at the `#include` line.
-        let Some((tree, ctx)) = self.parse(&text, SpanMode::Fixed(span), false) else {
+        let parsed = super::parsed_prefix(&text, self.options.max_bytes);
+        if parsed.len() < text.len() {
+            self.note(
+                span,
+                format!(
+                    "`{name}` is large: only its first {} bytes are read",
+                    parsed.len()
+                ),
+            );
+        }
+        let Some((tree, ctx)) = self.parse(parsed, SpanMode::Fixed(span), false) else {
             return;
         };
         let saved_file = self.swap_file(ctx);
@@ -353,6 +373,46 @@ impl Lowerer<'_> {
         }
         let mut bodies =
             self.each_possible_branch(&possible, |this, items| this.lower_stmt_nodes(items));
+        // `#if` opens no scope: what a branch declares is declared before the `if`.
+        let mut hoisted: Vec<Decl> = Vec::new();
+        for body in &mut bodies {
+            for stmt in std::mem::take(body) {
+                let StmtKind::Decl(decl) = stmt.kind else {
+                    body.push(stmt);
+                    continue;
+                };
+                match hoisted.iter_mut().find(|d| d.name == decl.name) {
+                    // Declared in several branches, maybe with different types: an array
+                    // stays an array (of unknown elements and length).
+                    Some(first) => {
+                        first.ty = match (&first.ty, &decl.ty) {
+                            (Ty::Array(_, a), Ty::Array(_, b)) if a.len() == b.len() => {
+                                let dims = a.iter().map(|d| ArrayDim {
+                                    lower: d.lower.clone(),
+                                    upper: None,
+                                });
+                                Ty::Array(Box::new(Ty::Unknown), dims.collect())
+                            }
+                            _ => Ty::Unknown,
+                        }
+                    }
+                    None => hoisted.push(Decl {
+                        init: None,
+                        constant: false,
+                        ..decl.clone()
+                    }),
+                }
+                let target = Expr::new(ExprKind::Name(decl.name.clone()), decl.name_span);
+                body.push(self.opaque(vec![decl.name.clone()], stmt.span));
+                if let Some(init) = decl.init {
+                    initializer_assignments(target, &decl.ty, init, stmt.span, body);
+                }
+            }
+        }
+        out.extend(hoisted.into_iter().map(|d| Stmt {
+            kind: StmtKind::Decl(d),
+            span,
+        }));
         let mut otherwise = if exhaustive {
             bodies.pop().unwrap_or_default()
         } else {
@@ -419,4 +479,109 @@ impl Lowerer<'_> {
         });
         *next = None;
     }
+}
+
+/// The assignments an initializer performs on `target` of type `ty`: expressions, array
+/// elements by position or index designator, and members by name. A positional member of a
+/// struct (whose order the front end does not track here) leaves the target unknown.
+fn initializer_assignments(target: Expr, ty: &Ty, init: Init, span: Span, out: &mut Vec<Stmt>) {
+    let items = match init {
+        Init::Expr(value) => {
+            out.push(Stmt {
+                kind: StmtKind::Assign { target, value },
+                span,
+            });
+            return;
+        }
+        Init::List(items) => items,
+    };
+    let element = match ty {
+        Ty::Array(elem, dims) if dims.len() > 1 => {
+            Some(Ty::Array(elem.clone(), dims[1..].to_vec()))
+        }
+        Ty::Array(elem, _) => Some((**elem).clone()),
+        _ => None,
+    };
+    let mut next = Expr::int(0, span);
+    for (designators, item) in items {
+        let (part, part_ty) = match (designators.first(), &element) {
+            (Some(Designator::Index(index)), Some(elem)) => {
+                next = index.clone();
+                (
+                    ExprKind::Index {
+                        base: Box::new(target.clone()),
+                        indices: vec![next.clone()],
+                    },
+                    elem.clone(),
+                )
+            }
+            (None, Some(elem)) => (
+                ExprKind::Index {
+                    base: Box::new(target.clone()),
+                    indices: vec![next.clone()],
+                },
+                elem.clone(),
+            ),
+            (Some(Designator::Field(field)), None) => (
+                ExprKind::Member {
+                    base: Box::new(target.clone()),
+                    field: field.clone(),
+                },
+                Ty::Unknown,
+            ),
+            _ => {
+                let names = target.root_name().map(str::to_owned).into_iter().collect();
+                out.push(Stmt {
+                    kind: StmtKind::Opaque { names },
+                    span,
+                });
+                return;
+            }
+        };
+        let rest = match designators.len() {
+            0 | 1 => item,
+            _ => Init::List(vec![(designators[1..].to_vec(), item)]),
+        };
+        initializer_assignments(Expr::new(part, span), &part_ty, rest, span, out);
+        next = Expr::new(
+            ExprKind::Binary(
+                crate::ir::BinOp::Add,
+                Box::new(next),
+                Box::new(Expr::int(1, span)),
+            ),
+            span,
+        );
+    }
+}
+
+/// Whether an expression names `name` (as a variable or a callee), for the self-reference note.
+fn mentions(e: &Expr, name: &str) -> bool {
+    let mut stack = vec![e];
+    while let Some(e) = stack.pop() {
+        match &e.kind {
+            ExprKind::Name(n) if n == name => return true,
+            ExprKind::Call { callee, args, .. } => {
+                if callee == name {
+                    return true;
+                }
+                stack.extend(args);
+            }
+            ExprKind::Unary(_, a)
+            | ExprKind::Cast(_, a)
+            | ExprKind::SizeofExpr(a)
+            | ExprKind::AddrOf(a)
+            | ExprKind::Deref(a)
+            | ExprKind::Member { base: a, .. }
+            | ExprKind::IncDec { target: a, .. } => stack.push(a),
+            ExprKind::Binary(_, a, b) => stack.extend([&**a, &**b]),
+            ExprKind::Cond(a, b, c) => stack.extend([&**a, &**b, &**c]),
+            ExprKind::Index { base, indices } => {
+                stack.push(base);
+                stack.extend(indices);
+            }
+            ExprKind::ArrayCtor(items) => stack.extend(items),
+            _ => {}
+        }
+    }
+    false
 }

@@ -1,0 +1,107 @@
+//! Bad C input: every case gives a result (possibly partial) with a note, and no panic.
+//! Each runs well within 2 s in debug and release builds (measured; not asserted here).
+
+use analyzer::analysis::{analyze, Analysis, AnalysisOptions};
+use analyzer::source::{Decoded, Language, SourceText};
+use analyzer::syntax::NoIncludes;
+
+fn run(text: &str) -> Analysis {
+    analyze(
+        text,
+        Language::C,
+        &AnalysisOptions::default(),
+        &mut NoIncludes,
+    )
+}
+
+/// One vector type the analysis must still find after the bad part.
+const GOOD: &str =
+    "void good(void) {\n  MPI_Datatype t;\n  MPI_Type_vector(2, 1, 4, MPI_INT, &t);\n}\n";
+
+fn vector_found(analysis: &Analysis) -> bool {
+    analysis
+        .types()
+        .iter()
+        .any(|t| t.name == "t" && t.datatype.as_ref().is_some_and(|d| d.size() == 8))
+}
+
+fn has_note(analysis: &Analysis, fragment: &str) -> bool {
+    analysis.notes.iter().any(|n| n.message.contains(fragment))
+}
+
+#[test]
+fn parse_errors_are_notes_and_the_rest_is_analysed() {
+    let text = format!("int x = ;\nstruct s {{ int a; ) int b; }};\n@@@ ### $$$\n{GOOD}");
+    let analysis = run(&text);
+    assert!(
+        has_note(&analysis, "could not parse"),
+        "{:?}",
+        analysis.notes
+    );
+    assert!(vector_found(&analysis));
+}
+
+#[test]
+fn invalid_utf8_is_decoded_lossily_with_a_note() {
+    let mut bytes = b"/* caf\xe9 \xff\xfe */\n".to_vec();
+    bytes.extend_from_slice(GOOD.as_bytes());
+    let Decoded::Text(text) = SourceText::decode(&bytes) else {
+        panic!("decoded as binary")
+    };
+    assert!(!text.notes().is_empty(), "no note about the invalid bytes");
+    assert!(vector_found(&run(text.as_str())));
+}
+
+#[test]
+fn a_file_of_50_mb_gives_a_partial_result_with_a_note() {
+    let unit = "int f_N(void) { int a[4] = {1, 2, 3, 4}; return a[1] + a[2] * 3; }\n";
+    let mut text = String::from(GOOD);
+    while text.len() < 50 << 20 {
+        text.push_str(unit);
+    }
+    let analysis = run(&text);
+    assert!(vector_found(&analysis));
+    assert!(
+        has_note(&analysis, "only the first"),
+        "{:?}",
+        analysis.notes.first()
+    );
+}
+
+#[test]
+fn ten_thousand_nested_parentheses() {
+    let depth = 10_000;
+    let text = format!(
+        "int deep = {}1{};\n{GOOD}",
+        "(".repeat(depth),
+        ")".repeat(depth)
+    );
+    let analysis = run(&text);
+    assert!(
+        has_note(&analysis, "nesting deeper"),
+        "{:?}",
+        analysis.notes
+    );
+    assert!(vector_found(&analysis));
+    let unbalanced = format!("int deep = {};\n{GOOD}", "(".repeat(depth));
+    let analysis = run(&unbalanced);
+    assert!(!analysis.notes.is_empty());
+}
+
+#[test]
+fn self_recursive_and_mutually_recursive_macros() {
+    let text = "#define A A + 1\n#define B C * 2\n#define C B - 1\n#define F(x) F(x) + 1\n\
+                #if A > 0 || B\n#define SEEN 1\n#endif\n\
+                void g(void) {\n  MPI_Datatype t, u;\n  MPI_Type_contiguous(A, MPI_INT, &t);\n\
+                MPI_Type_contiguous(F(B), MPI_INT, &u);\n  MPI_Type_vector(2, 1, 4, MPI_INT, &t);\n}\n";
+    let analysis = run(text);
+    assert!(
+        has_note(&analysis, "refers to itself"),
+        "{:?}",
+        analysis.notes
+    );
+    let types = analysis.types();
+    assert_eq!(types.len(), 3);
+    assert!(types[0].datatype.is_none() && types[1].datatype.is_none());
+    assert!(types[2].datatype.as_ref().is_some_and(|d| d.size() == 8));
+}

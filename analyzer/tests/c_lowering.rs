@@ -1,0 +1,286 @@
+//! C lowering, construct by construct: each case is a small C snippet whose `MPI_Type_*` calls
+//! carry their expected size and extent inline, `/* expect: size=N extent=M */` (or
+//! `/* expect: unknown */`), on the line of the call, under x86_64-linux-gnu and MPICH.
+
+use analyzer::analysis::{analyze, AnalysisOptions};
+use analyzer::dtype::MpiModel;
+use analyzer::source::Language;
+use analyzer::syntax::c::kinds;
+use analyzer::syntax::NoIncludes;
+use std::collections::HashMap;
+
+const CASES: &[(&str, &str)] = &[
+    (
+        "struct, offsetof, sizeof, resized",
+        r#"
+struct p { int id; double x[3]; char tag; };
+void f(void) {
+  MPI_Datatype t, r; int bl[3] = {1, 3, 1};
+  MPI_Aint d[3] = {offsetof(struct p, id), offsetof(struct p, x), offsetof(struct p, tag)};
+  MPI_Datatype ty[3] = {MPI_INT, MPI_DOUBLE, MPI_CHAR};
+  MPI_Type_create_struct(3, bl, d, ty, &t); /* expect: size=29 extent=40 */
+  MPI_Type_create_resized(t, 0, sizeof(struct p), &r); /* expect: size=29 extent=40 */
+}"#,
+    ),
+    (
+        "typedef, nested struct, array member, offsetof path",
+        r#"
+typedef struct { double x, y; } v2;
+typedef struct { int n; v2 pts[4]; } poly;
+void f(void) {
+  MPI_Datatype t;
+  MPI_Type_contiguous(offsetof(poly, pts[2].y) / sizeof(double), MPI_DOUBLE, &t); /* expect: size=48 extent=48 */
+}"#,
+    ),
+    (
+        "union, anonymous member",
+        r#"
+struct s { int kind; union { double d; char c[12]; }; };
+void f(void) {
+  MPI_Datatype t;
+  MPI_Type_contiguous(sizeof(struct s), MPI_CHAR, &t); /* expect: size=24 extent=24 */
+  MPI_Type_contiguous(offsetof(struct s, c), MPI_CHAR, &t); /* expect: size=8 extent=8 */
+}"#,
+    ),
+    (
+        "_Alignas, packed attribute, #pragma pack",
+        r#"
+struct a { char c; _Alignas(32) double d; };
+struct __attribute__((packed)) b { char c; double d; };
+#pragma pack(push, 2)
+struct c { char c; double d; };
+#pragma pack(pop)
+struct e { char c; double d; };
+void f(void) {
+  MPI_Datatype t;
+  MPI_Type_contiguous(sizeof(struct a), MPI_CHAR, &t); /* expect: size=64 extent=64 */
+  MPI_Type_contiguous(sizeof(struct b), MPI_CHAR, &t); /* expect: size=9 extent=9 */
+  MPI_Type_contiguous(sizeof(struct c), MPI_CHAR, &t); /* expect: size=10 extent=10 */
+  MPI_Type_contiguous(sizeof(struct e), MPI_CHAR, &t); /* expect: size=16 extent=16 */
+  MPI_Type_contiguous(_Alignof(struct a), MPI_CHAR, &t); /* expect: size=32 extent=32 */
+}"#,
+    ),
+    (
+        "bit-fields are unknown",
+        r#"
+struct flags { unsigned a : 3; unsigned b : 5; int n; };
+void f(void) {
+  MPI_Datatype t;
+  MPI_Type_contiguous(sizeof(struct flags), MPI_CHAR, &t); /* expect: unknown */
+}"#,
+    ),
+    (
+        "object-like and function-like macros, self reference",
+        r#"
+#define N 4
+#define TWICE(x) (2 * (x))
+#define LOOP LOOP
+void f(void) {
+  MPI_Datatype t;
+  MPI_Type_vector(N, 1, TWICE(N), MPI_INT, &t); /* expect: size=16 extent=100 */
+  MPI_Type_contiguous(LOOP, MPI_INT, &t); /* expect: unknown */
+}"#,
+    ),
+    (
+        "#if decided, #ifdef, #else, undecided joined",
+        r#"
+#define DIM 3
+#if DIM == 3
+#define LEN 27
+#else
+#define LEN 9
+#endif
+#ifdef NOT_DEFINED_ANYWHERE
+#define W 1
+#else
+#define W 2
+#endif
+void f(void) {
+  MPI_Datatype t; int n = 5;
+  MPI_Type_contiguous(LEN * W, MPI_INT, &t); /* expect: size=216 extent=216 */
+#if MPI_VERSION >= 4
+  n = 6;
+#endif
+  MPI_Type_contiguous(n, MPI_INT, &t); /* expect: unknown */
+}"#,
+    ),
+    (
+        "enums and const variables",
+        r#"
+enum { NX = 8, NY, NZ = NY * 2 };
+static const int halo = 2;
+void f(void) {
+  MPI_Datatype t;
+  MPI_Type_vector(NY, NX, NZ + halo, MPI_FLOAT, &t); /* expect: size=288 extent=672 */
+}"#,
+    ),
+    (
+        "designated initializers and implied lengths",
+        r#"
+void f(void) {
+  MPI_Datatype t;
+  int bl[] = {[2] = 3, [0] = 1, 2};
+  int disp[] = {0, 10, 20};
+  MPI_Type_indexed(sizeof(bl) / sizeof(bl[0]), bl, disp, MPI_INT, &t); /* expect: size=24 extent=92 */
+}"#,
+    ),
+    (
+        "assignments, compound assignments, loops",
+        r#"
+void f(void) {
+  MPI_Datatype t; int bl[4], disp[4], i = 0, k;
+  for (k = 0; k < 4; k++) { bl[k] = 1; disp[k] = 0; }
+  while (i < 4) { disp[i] += 3 * i; i++; }
+  do { bl[3] *= 2; } while (0);
+  MPI_Type_indexed(4, bl, disp, MPI_INT, &t); /* expect: size=20 extent=44 */
+}"#,
+    ),
+    (
+        "if/else joined, switch",
+        r#"
+void f(int unknown) {
+  MPI_Datatype t; int n = 2, m = 1;
+  if (unknown) n = 3; else n = 3;
+  if (unknown) m = 7;
+  switch (n) { case 2: n = 10; break; case 3: n = 20; /* fall through */ default: n += 1; }
+  MPI_Type_contiguous(n, MPI_INT, &t); /* expect: size=84 extent=84 */
+  MPI_Type_contiguous(m, MPI_INT, &t); /* expect: unknown */
+}"#,
+    ),
+    (
+        "addresses: &s, &s.f, s.f, &a[i].f, a + 1, &p->f",
+        r#"
+struct q { int a; double b[2]; };
+void f(void) {
+  struct q s, arr[3]; struct q *p = &arr[1];
+  MPI_Aint base, x, y, z, w, v;
+  MPI_Get_address(&s, &base); MPI_Get_address(s.b, &x);
+  MPI_Get_address(&arr[0], &y); MPI_Get_address(&arr[2].b, &z);
+  MPI_Get_address(arr + 1, &w); MPI_Get_address(&p->b[1], &v);
+  MPI_Datatype t;
+  MPI_Type_contiguous(x - base, MPI_CHAR, &t); /* expect: size=8 extent=8 */
+  MPI_Type_contiguous(MPI_Aint_diff(z, y), MPI_CHAR, &t); /* expect: size=56 extent=56 */
+  MPI_Type_contiguous(w - y, MPI_CHAR, &t); /* expect: size=24 extent=24 */
+  MPI_Type_contiguous(v - y, MPI_CHAR, &t); /* expect: size=40 extent=40 */
+}"#,
+    ),
+    (
+        "arrays of handles, handles from helpers",
+        r#"
+static MPI_Datatype make(int n) { MPI_Datatype r; MPI_Type_contiguous(n, MPI_DOUBLE, &r); /* expect: size=24 extent=24 */ return r; }
+static void fill(MPI_Datatype *out) { MPI_Type_vector(2, 1, 3, MPI_INT, out); /* expect: size=8 extent=16 */ }
+void f(void) {
+  MPI_Datatype ts[2] = {MPI_INT, MPI_DOUBLE}, a, b, c;
+  a = make(3); fill(&b);
+  MPI_Type_contiguous(2, ts[1], &c); /* expect: size=16 extent=16 */
+  MPI_Type_contiguous(2, a, &c); /* expect: size=48 extent=48 */
+  MPI_Type_contiguous(1, b, &ts[0]); /* expect: size=8 extent=16 */
+}"#,
+    ),
+    (
+        "malloc'd buffers of known size",
+        r#"
+void f(void) {
+  int n = 6; int *d = malloc(n * sizeof(int)); MPI_Datatype t;
+  for (int i = 0; i < n; i++) d[i] = 2 * i;
+  MPI_Type_create_indexed_block(n, 1, d, MPI_INT, &t); /* expect: size=24 extent=44 */
+}"#,
+    ),
+    (
+        "#include resolved, with a guard",
+        r#"
+#include "sizes.h"
+#include "sizes.h"
+void f(void) {
+  MPI_Datatype t;
+  MPI_Type_contiguous(HEADER_N, MPI_INT, &t); /* expect: size=28 extent=28 */
+}"#,
+    ),
+];
+
+/// `(size, extent)` expected on each line, `None` for unknown.
+fn expectations(source: &str) -> HashMap<u32, Vec<Option<(i128, i128)>>> {
+    let mut out: HashMap<u32, Vec<Option<(i128, i128)>>> = HashMap::new();
+    for (i, line) in source.lines().enumerate() {
+        for part in line.split("/* expect: ").skip(1) {
+            let body = part.split("*/").next().unwrap_or("").trim();
+            let value = if body == "unknown" {
+                None
+            } else {
+                let mut nums = body
+                    .split_whitespace()
+                    .map(|w| w.split_once('=').unwrap().1.parse::<i128>().unwrap());
+                Some((nums.next().unwrap(), nums.next().unwrap()))
+            };
+            out.entry(i as u32 + 1).or_default().push(value);
+        }
+    }
+    out
+}
+
+#[test]
+fn each_construct_evaluates_as_expected() {
+    let options = AnalysisOptions {
+        model: MpiModel::Mpich,
+        ..AnalysisOptions::default()
+    };
+    let mut failures = Vec::new();
+    for (name, source) in CASES {
+        let mut headers = HashMap::from([(
+            "sizes.h".to_owned(),
+            "#ifndef SIZES_H\n#define SIZES_H\n#define HEADER_N 7\nstruct once { int a; };\n#endif\n".to_owned(),
+        )]);
+        let analysis = analyze(source, Language::C, &options, &mut headers);
+        let mut found: HashMap<u32, Vec<Option<(i128, i128)>>> = HashMap::new();
+        for report in analysis.types() {
+            let value = report
+                .datatype
+                .map(|d| (d.size(), d.summary(MpiModel::Mpich).extent()));
+            found.entry(report.line).or_default().push(value);
+        }
+        let expected = expectations(source);
+        if found != expected {
+            failures.push(format!(
+                "{name}:\n  expected {expected:?}\n  found    {found:?}\n  notes {:?}",
+                analysis.notes
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn parse_errors_are_notes_not_panics() {
+    let analysis = analyze(
+        "void f( { int x = ; }",
+        Language::C,
+        &AnalysisOptions::default(),
+        &mut NoIncludes,
+    );
+    assert!(!analysis.notes.is_empty());
+}
+
+#[test]
+fn node_kinds_exist_in_the_grammar() {
+    let language: tree_sitter::Language = tree_sitter_c::LANGUAGE.into();
+    for kind in kinds::NAMED {
+        assert_ne!(
+            language.id_for_node_kind(kind, true),
+            0,
+            "named node kind `{kind}`"
+        );
+    }
+    for kind in kinds::ANONYMOUS {
+        assert_ne!(
+            language.id_for_node_kind(kind, false),
+            0,
+            "anonymous node kind `{kind}`"
+        );
+    }
+    for field in kinds::FIELDS {
+        assert!(
+            language.field_id_for_name(field).is_some(),
+            "field `{field}`"
+        );
+    }
+}
