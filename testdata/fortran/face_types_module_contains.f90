@@ -21,7 +21,7 @@ contains
     ! y = const: nz rows of nx, one plane apart
     call MPI_Type_vector(nz, nx, nx*ny, MPI_DOUBLE_PRECISION, yface, ierr)
     ! z = const: a contiguous plane
-    call MPI_Type_contiguous(nx*ny, MPI_DOUBLE_PRECISION, plane, ierr)
+    call MPI_Type_contiguous(nx*ny, MPI_DOUBLE_PRECISION, plane, ierr) ! expect: type-leak
     stride = nx * ny * real_bytes()
     call MPI_Type_create_hvector(1, 1, stride, plane, zface, ierr)
   end subroutine build_faces

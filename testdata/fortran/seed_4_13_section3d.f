@@ -11,17 +11,17 @@ C     and store it in e(:,:,:).
       CALL MPI_INIT(ierr)
       CALL MPI_COMM_RANK(MPI_COMM_WORLD, myrank, ierr)
 
-      CALL MPI_TYPE_EXTENT( MPI_REAL, sizeofreal, ierr)
+      CALL MPI_TYPE_EXTENT( MPI_REAL, sizeofreal, ierr) ! expect: deprecated-api
 
 C     create datatype for a 1D section
       CALL MPI_TYPE_VECTOR( 9, 1, 2, MPI_REAL, oneslice, ierr)
 
 C     create datatype for a 2D section
-      CALL MPI_TYPE_HVECTOR(9, 1, 100*sizeofreal, oneslice, twoslice,
+      CALL MPI_TYPE_HVECTOR(9, 1, 100*sizeofreal, oneslice, twoslice, ! expect: deprecated-api
      1                      ierr)
 
 C     create datatype for the entire section
-      CALL MPI_TYPE_HVECTOR( 9, 1, 100*100*sizeofreal, twoslice,
+      CALL MPI_TYPE_HVECTOR( 9, 1, 100*100*sizeofreal, twoslice, ! expect: deprecated-api
      1                       threeslice, ierr)
 
       CALL MPI_TYPE_COMMIT( threeslice, ierr)

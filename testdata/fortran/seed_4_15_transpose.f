@@ -10,13 +10,13 @@ C     transpose matrix a onto b
       CALL MPI_INIT(ierr)
       CALL MPI_COMM_RANK(MPI_COMM_WORLD, myrank, ierr)
 
-      CALL MPI_TYPE_EXTENT( MPI_REAL, sizeofreal, ierr)
+      CALL MPI_TYPE_EXTENT( MPI_REAL, sizeofreal, ierr) ! expect: deprecated-api
 
 C     create datatype for one row
       CALL MPI_TYPE_VECTOR( 100, 1, 100, MPI_REAL, row, ierr)
 
 C     create datatype for matrix in row-major order
-      CALL MPI_TYPE_HVECTOR( 100, 1, sizeofreal, row, xpose, ierr)
+      CALL MPI_TYPE_HVECTOR( 100, 1, sizeofreal, row, xpose, ierr) ! expect: deprecated-api
 
       CALL MPI_TYPE_COMMIT( xpose, ierr)
 

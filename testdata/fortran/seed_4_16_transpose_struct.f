@@ -11,7 +11,7 @@ C     MPI-2.2 Example 4.16: another approach to the transpose problem.
 
 C     transpose matrix a onto b
 
-      CALL MPI_TYPE_EXTENT( MPI_REAL, sizeofreal, ierr)
+      CALL MPI_TYPE_EXTENT( MPI_REAL, sizeofreal, ierr) ! expect: deprecated-api
 
 C     create datatype for one row
       CALL MPI_TYPE_VECTOR( 100, 1, 100, MPI_REAL, row, ierr)
@@ -20,10 +20,10 @@ C     create datatype for one row, with the extent of one real number
       disp(1) = 0
       disp(2) = sizeofreal
       type(1) = row
-      type(2) = MPI_UB
+      type(2) = MPI_UB ! expect: deprecated-api
       blocklen(1) = 1
       blocklen(2) = 1
-      CALL MPI_TYPE_STRUCT( 2, blocklen, disp, type, row1, ierr)
+      CALL MPI_TYPE_STRUCT( 2, blocklen, disp, type, row1, ierr) ! expect: deprecated-api
 
       CALL MPI_TYPE_COMMIT( row1, ierr)
 

@@ -51,30 +51,33 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         let Some(count) = site.int(count_at) else {
             continue;
         };
-        for (i, _) in site.function.params.iter().enumerate() {
-            let capacity = site.values(i).map(|v| match v {
-                Some(ArgumentValue::Array { capacity: Some(c) }) => Some(*c),
-                _ => None,
-            });
-            let capacities: Option<Vec<i128>> = capacity.collect();
+        let mut short = Vec::new();
+        for i in 0..site.function.params.len() {
+            let capacities: Option<Vec<i128>> = site
+                .values(i)
+                .map(|v| match v {
+                    Some(ArgumentValue::Array { capacity: Some(c) }) => Some(*c),
+                    _ => None,
+                })
+                .collect();
             let Some(max) = capacities.and_then(|c| c.into_iter().max()) else {
                 continue;
             };
-            if max >= count {
-                continue;
+            if let (true, Some(span)) = (max < count, site.arg_span(i)) {
+                short.push(format!("`{}` has {max}", cx.text(span).trim()));
             }
-            let Some(span) = site.arg_span(i) else {
-                continue;
-            };
-            out.push(cx.diagnostic(
-                &RULE,
-                span,
-                format!(
-                    "`{}` reads {count} elements of `{}`, which has {max}",
-                    site.function.name,
-                    cx.text(span).trim()
-                ),
-            ));
         }
+        let Some(span) = site.arg_span(count_at).filter(|_| !short.is_empty()) else {
+            continue;
+        };
+        out.push(cx.diagnostic(
+            &RULE,
+            span,
+            format!(
+                "`{}` reads {count} elements of each array, but {}",
+                site.function.name,
+                short.join(", ")
+            ),
+        ));
     }
 }

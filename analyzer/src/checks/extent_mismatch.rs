@@ -67,7 +67,11 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             if members.is_empty() || size <= 0 {
                 continue;
             }
-            let Some(dt) = cx.datatype_at(site, m.datatype) else {
+            // A predefined type counts bytes or values, not elements of the struct.
+            let Some(dt) = cx
+                .datatype_at(site, m.datatype)
+                .filter(|d| d.predefined().is_none())
+            else {
                 continue;
             };
             let s = dt.summary(cx.model());

@@ -131,8 +131,10 @@ fn commit_fix(cx: &Context<'_>, handle: usize) -> Option<Fix> {
             {
                 return None;
             }
+            // The commit takes the same `MPI_Datatype *` the constructor wrote through.
+            let written = cx.text(definition.target_span).trim();
             let commit = in_case_of(call_text, "MPI_Type_commit");
-            (line_end, format!("\n{indent}{commit}(&{target});"))
+            (line_end, format!("\n{indent}{commit}({written});"))
         }
         Language::Fortran { .. } => {
             let (_, end) = cx.line_indent(definition.span.end.saturating_sub(1));

@@ -3,6 +3,7 @@
 //! evaluation of a call that reaches it must show the problem (a rule that reports a
 //! path-dependent "maybe" says so in its message and uses a lower severity).
 
+mod address_kind;
 mod buffer_overflow;
 mod buffer_type_mismatch;
 mod count_mismatch;
@@ -85,6 +86,7 @@ pub static RULES: &[&Rule] = &[
     &overlapping_receive::RULE,
     &misaligned_displacement::RULE,
     &count_mismatch::RULE,
+    &address_kind::RULE,
     &invalid_argument::RULE,
 ];
 

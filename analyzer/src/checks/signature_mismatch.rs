@@ -84,14 +84,33 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     }
 }
 
-/// The variables `MPI_Comm_rank` writes, by name.
+/// The variables `MPI_Comm_rank` writes (lower case).
 fn rank_variables(cx: &Context<'_>) -> Vec<String> {
-    cx.sites
-        .iter()
-        .filter(|s| s.function.name == "MPI_Comm_rank")
-        .filter_map(|s| s.arg_span(1))
-        .map(|span| handle_text(cx.text(span)).to_ascii_lowercase())
-        .collect()
+    let program = &cx.analysis.program;
+    let mut ranks = Vec::new();
+    let mut on_expr = |e: &Expr| {
+        visit_expr(e, &mut |e| {
+            let ExprKind::Call { callee, args, .. } = &e.kind else {
+                return;
+            };
+            if !callee.eq_ignore_ascii_case("MPI_Comm_rank") {
+                return;
+            }
+            let target = match args.get(1).map(|a| &a.kind) {
+                Some(ExprKind::AddrOf(inner)) => &inner.kind,
+                Some(other) => other,
+                None => return,
+            };
+            if let ExprKind::Name(n) = target {
+                ranks.push(n.to_ascii_lowercase());
+            }
+        })
+    };
+    visit_stmt_exprs(&program.globals, &mut on_expr);
+    for f in &program.functions {
+        visit_stmt_exprs(&f.body, &mut on_expr);
+    }
+    ranks
 }
 
 fn sendrecv_to_self(

@@ -313,18 +313,12 @@ impl<'p> Evaluator<'p> {
         let mut assigned = Vec::new();
         collect_assigned(body, &mut assigned);
         collect_assigned(step, &mut assigned);
+        let mut through = Vec::new();
+        written_through(body, &mut through);
+        written_through(step, &mut through);
         let forget = |ev: &mut Self, state: &mut State| {
             for name in &assigned {
-                if let Some(id) = state.lookup(name) {
-                    let place = ev.resolve_alias(
-                        state,
-                        Place {
-                            object: id,
-                            path: Vec::new(),
-                        },
-                    );
-                    state.forget(&place);
-                }
+                ev.forget_variable(state, name, through.contains(name));
             }
         };
         forget(self, state);
@@ -358,17 +352,38 @@ impl<'p> Evaluator<'p> {
     /// place).
     pub(crate) fn forget_root(&mut self, state: &mut State, e: &Expr) {
         if let Some(name) = e.root_name() {
-            if let Some(id) = state.lookup(name) {
-                let place = self.resolve_alias(
-                    state,
-                    Place {
-                        object: id,
-                        path: Vec::new(),
-                    },
-                );
-                state.forget(&place);
+            let through = !matches!(e.kind, ExprKind::Name(_));
+            self.forget_variable(state, name, through);
+        }
+    }
+
+    /// Forgets a variable, or, for a pointer written through (`p[i].x = ..`), what it points
+    /// to.
+    fn forget_variable(&mut self, state: &mut State, name: &str, through: bool) {
+        let Some(id) = state.lookup(name) else {
+            return;
+        };
+        let place = self.resolve_alias(
+            state,
+            Place {
+                object: id,
+                path: Vec::new(),
+            },
+        );
+        let pointer = matches!(
+            self.place_type(state, &place),
+            Some(crate::ir::Ty::Pointer(_))
+        );
+        if pointer && through {
+            if let Value::Ref(target) = state.read(&place) {
+                state.forget(&Place {
+                    object: target.object,
+                    path: Vec::new(),
+                });
+                return;
             }
         }
+        state.forget(&place);
     }
 
     /// A call to a function of the same file, inlined; or its effect forgotten when too deep.
@@ -424,6 +439,55 @@ impl<'p> Evaluator<'p> {
                     }
                 }
             }
+        }
+    }
+}
+
+/// Names whose only writes in the statements go through them (`p[i] = ..`, `p->f = ..`), never
+/// to the variable itself (`p = ..`, `&p`, `p++`).
+fn written_through(stmts: &[Stmt], out: &mut Vec<String>) {
+    let mut direct = Vec::new();
+    let mut indirect = Vec::new();
+    assignment_targets(stmts, &mut |target| match &target.kind {
+        ExprKind::Name(n) => direct.push(n.clone()),
+        _ => indirect.extend(target.root_name().map(str::to_owned)),
+    });
+    visit_stmt_exprs(stmts, &mut |e| {
+        visit_expr(e, &mut |e| match &e.kind {
+            ExprKind::IncDec { target, .. } | ExprKind::AddrOf(target) => {
+                direct.extend(target.root_name().map(str::to_owned))
+            }
+            ExprKind::Call { args, .. } => {
+                direct.extend(args.iter().filter_map(|a| match &a.kind {
+                    ExprKind::Name(n) => Some(n.clone()),
+                    _ => None,
+                }))
+            }
+            _ => {}
+        })
+    });
+    out.extend(indirect.into_iter().filter(|n| !direct.contains(n)));
+}
+
+fn assignment_targets(stmts: &[Stmt], f: &mut dyn FnMut(&Expr)) {
+    for stmt in stmts {
+        match &stmt.kind {
+            StmtKind::Assign { target, .. } => f(target),
+            StmtKind::If {
+                then, otherwise, ..
+            } => {
+                assignment_targets(then, f);
+                assignment_targets(otherwise, f);
+            }
+            StmtKind::Loop {
+                init, step, body, ..
+            } => {
+                assignment_targets(init, f);
+                assignment_targets(step, f);
+                assignment_targets(body, f);
+            }
+            StmtKind::Block(b) => assignment_targets(b, f),
+            _ => {}
         }
     }
 }

@@ -23,7 +23,7 @@ program resized_bounds_default_integer
   call MPI_TYPE_VECTOR(n, 1, n, MPI_REAL, tmp, ierr)
   lb = 0
   ext = 4
-  call MPI_TYPE_CREATE_RESIZED(tmp, lb, ext, rowtype, ierr) ! expect: address-kind
+  call MPI_TYPE_CREATE_RESIZED(tmp, lb, ext, rowtype, ierr) ! expect: address-kind, address-kind
   call MPI_TYPE_FREE(tmp, ierr)
   call MPI_TYPE_COMMIT(rowtype, ierr)
 

@@ -1,0 +1,113 @@
+use super::{Context, Diagnostic, Rule, Severity};
+use crate::eval::Role;
+use crate::ir::{Expr, ExprKind, Ty};
+use crate::layout::{CType, FortranType};
+use crate::source::Language;
+
+pub(crate) static RULE: Rule = Rule {
+    id: "address-kind",
+    summary: "Fortran: a displacement, stride or address argument that is not INTEGER(KIND=MPI_ADDRESS_KIND)",
+    docs: DOCS,
+    severity: Severity::Error,
+    check,
+};
+
+const DOCS: &str = r#"## What it finds
+
+In Fortran, a variable passed where MPI expects an address-sized integer — the byte stride of
+`MPI_TYPE_CREATE_HVECTOR`, the displacements of `MPI_TYPE_CREATE_HINDEXED` and
+`MPI_TYPE_CREATE_STRUCT`, the lower bound and extent of `MPI_TYPE_CREATE_RESIZED`, the outputs
+of `MPI_GET_ADDRESS` and `MPI_TYPE_GET_EXTENT` — declared as a default `INTEGER` (or any kind
+narrower than `MPI_ADDRESS_KIND`). The MPI-1 functions removed in MPI-3.0, which did take
+default integers, are `deprecated-api`'s business, not this rule's.
+
+## Why it is a bug
+
+MPI-4.1 §19.1.2 (and §2.5.6): these arguments are `INTEGER(KIND=MPI_ADDRESS_KIND)`, 8 bytes on
+64-bit targets. With `use mpi_f08` (and usually `use mpi`) a default `INTEGER` does not compile.
+With `include 'mpif.h'` there is no interface: the compiler passes the address of a 4-byte
+integer where MPI reads 8 bytes (garbage in the upper half), or MPI writes 8 bytes into 4
+(overwriting the neighbouring variable). Addresses above 2 GiB do not fit at all.
+
+## Example
+
+```fortran
+integer :: stride
+stride = nx * ny * 4
+call MPI_TYPE_CREATE_HVECTOR(nz, 1, stride, rowtype, planetype, ierr)
+```
+
+## Fix
+
+Declare the variable `INTEGER(KIND=MPI_ADDRESS_KIND)`:
+
+```fortran
+integer(kind=MPI_ADDRESS_KIND) :: stride
+```
+"#;
+
+fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
+    if !matches!(cx.language(), Language::Fortran { .. }) {
+        return;
+    }
+    let address_bytes = i128::from(cx.analysis.target.c(CType::MpiAint).size);
+    for site in cx.sites.iter().filter(|s| !s.function.removed) {
+        for (i, role) in site.function.params.iter().enumerate() {
+            if !matches!(role, Role::Aint | Role::AintArray | Role::OutAint) {
+                continue;
+            }
+            let sizes: Option<Vec<i128>> = site
+                .evaluations
+                .iter()
+                .map(|c| {
+                    let declared = c.args.get(i)?.declared.as_ref()?;
+                    integer_bytes(declared, cx)
+                })
+                .collect();
+            let Some(bytes) = sizes.and_then(|s| s.into_iter().max()) else {
+                continue;
+            };
+            let Some(span) = site.arg_span(i).filter(|_| bytes < address_bytes) else {
+                continue;
+            };
+            out.push(cx.diagnostic(
+                &RULE,
+                span,
+                format!(
+                    "`{}` is a {bytes}-byte INTEGER, but `{}` takes INTEGER(KIND=MPI_ADDRESS_KIND) ({address_bytes} bytes) here",
+                    cx.text(span).trim(),
+                    cx.text(site.name_span)
+                ),
+            ));
+        }
+    }
+}
+
+/// The size of a Fortran integer type whose kind is written as a literal (or left default);
+/// `None` for anything else (a named kind parameter stays unknown).
+fn integer_bytes(ty: &Ty, cx: &Context<'_>) -> Option<i128> {
+    let ty = match ty {
+        Ty::Array(inner, _) => inner,
+        other => other,
+    };
+    let Ty::Fortran {
+        ty: FortranType::Integer,
+        kind,
+        ..
+    } = ty
+    else {
+        return None;
+    };
+    let target = cx.analysis.target;
+    let kind = match kind.as_deref() {
+        None => target.fortran_default_kind(FortranType::Integer),
+        Some(Expr {
+            kind: ExprKind::Int(k),
+            ..
+        }) => u32::try_from(*k).ok()?,
+        Some(_) => return None,
+    };
+    target
+        .fortran(FortranType::Integer, kind)
+        .map(|l| i128::from(l.size))
+}
