@@ -744,21 +744,24 @@ fn cyclic(
         old: old.clone(),
         contiguous: false,
     };
+    // Only the parts that hold elements: an empty member would still bound the struct in MPICH.
+    let full_blocks = StructBlock {
+        blocklength: 1,
+        displacement: first,
+        old: internal(target, blocks_of)?,
+    };
+    let tail_block = StructBlock {
+        blocklength: tail,
+        displacement: tail_start,
+        old: old.clone(),
+    };
     let body = [
-        StructBlock {
-            blocklength: 1,
-            displacement: first,
-            old: internal(target, blocks_of)?,
-        },
-        StructBlock {
-            blocklength: tail,
-            displacement: tail_start,
-            old: old.clone(),
-        },
+        (full > 0).then_some(full_blocks),
+        (tail > 0).then_some(tail_block),
     ];
     let placed = struct_of(
         target,
-        body.into_iter(),
+        body.into_iter().flatten(),
         Unit::ExtentsOf(old.clone()),
         Label::Internal,
     )?;
