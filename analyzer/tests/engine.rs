@@ -91,6 +91,45 @@ fn empty_types_have_library_specific_bounds() {
 }
 
 #[test]
+fn empty_blocks_keep_bounds_in_mpich() {
+    // MPICH's block rule with `blocklength - 1 = -1`: the bounds collapse onto the old lb.
+    let chars = strukt(&[(2, -8, basic(Predefined::SignedChar))]);
+    let t = make(
+        Constructor::Hvector {
+            count: 1,
+            blocklength: 0,
+            stride: 0,
+        },
+        &[chars],
+    )
+    .unwrap();
+    assert_eq!(MpiModel::ALL.map(|m| t.summary(m).lb), [0, -8, 0]);
+    // MPICH strips markers before it finds the struct empty, then applies them.
+    let ub = make(
+        Constructor::Struct {
+            blocklengths: vec![0],
+            displacements: vec![4],
+        },
+        &[basic(Predefined::Ub)],
+    )
+    .unwrap();
+    assert_eq!(extents(&ub), [0, 4, 0]);
+}
+
+#[test]
+fn members_count_with_their_padded_bounds_and_empty_old_types_replicate_to_nothing() {
+    let t = strukt(&[
+        (1, 72, basic(Predefined::DoubleInt)),
+        (1, -20, basic(Predefined::Char)),
+    ]);
+    assert_eq!(extents(&t), [112, 112, 112]);
+    let marker_only = strukt(&[(1, -4, basic(Predefined::Ub))]);
+    let copies = make(Constructor::Contiguous { count: 3 }, &[marker_only]).unwrap();
+    assert_eq!(MpiModel::ALL.map(|m| copies.summary(m).lb), [0, 0, 0]);
+    assert_eq!(extents(&copies), [0, 0, 0]);
+}
+
+#[test]
 fn open_mpi_reports_sentinel_true_bounds_for_a_darray_rank_without_elements() {
     let ctor = Constructor::Darray {
         size: 4,

@@ -643,6 +643,8 @@ fn darray(target: Target, checks: &Checks, g: &DarrayGrid, old: &Datatype) -> Re
         })
         .collect();
     let mut dims = Vec::with_capacity(ndims);
+    // Elements of `old` below the current dimension, and MPICH's frame shift (see `Share`).
+    let (mut below, mut shift) = (1i128, 0i128);
     for i in fastest_first(ndims, g.order) {
         let (gsize, psize) = (g.gsizes[i], g.psizes[i]);
         let (block, procs, coord) = match g.distribs[i] {
@@ -679,18 +681,27 @@ fn darray(target: Target, checks: &Checks, g: &DarrayGrid, old: &Datatype) -> Re
                 (block, psize, coords[i])
             }
         };
-        dims.push((block, gsize, coord, procs));
+        let cyclic = g.distribs[i] == Distribution::Cyclic;
+        dims.push(Share {
+            darg: block,
+            gsize,
+            coord,
+            procs,
+            cyclic,
+            below,
+            shift,
+        });
+        // MPICH places the fastest cyclic share inside its type, every other one at the end.
+        if !(cyclic && dims.len() == 1) {
+            shift = add(shift, mul(mul(coord, block)?, below)?)?;
+        }
+        below = mul(below, gsize)?;
     }
-    if dims
-        .iter()
-        .any(|&(block, gsize, coord, _)| coord * block >= gsize)
-    {
+    if dims.iter().any(|d| d.coord * d.darg >= d.gsize) {
         return no_local_elements(target, g.gsizes, old);
     }
     dims.into_iter()
-        .try_fold(old.clone(), |ty, (block, gsize, coord, procs)| {
-            cyclic(target, block, gsize, coord, procs, ty)
-        })
+        .try_fold(old.clone(), |ty, share| cyclic(target, &share, ty, old))
 }
 
 /// A darray share without elements: lb 0 and the extent of the whole array, like the others.
@@ -713,16 +724,35 @@ fn no_local_elements(target: Target, gsizes: &[i128], old: &Datatype) -> Result<
     resized_to(target, body, elements, old)
 }
 
-/// The standard's `cyclic(darg, gsize, r, psize, oldtype)`: blocks of `darg` elements starting at
-/// `r * darg`, every `darg * psize`, the last one cut at `gsize`; lb 0, extent `gsize` elements.
-fn cyclic(
-    target: Target,
+/// One dimension of a darray as one process holds it.
+struct Share {
     darg: i128,
     gsize: i128,
     coord: i128,
     procs: i128,
-    old: Datatype,
-) -> Result<Datatype> {
+    /// `MPI_DISTRIBUTE_CYCLIC` (block and none are one cyclic block per process).
+    cyclic: bool,
+    /// Elements of the darray's old type in one element of this dimension.
+    below: i128,
+    /// Where, in elements of the darray's old type, MPICH's frame for this dimension starts
+    /// relative to ours: MPICH builds each share at 0 and applies most offsets of the faster
+    /// dimensions at the end, which only shows where an empty member bounds a struct.
+    shift: i128,
+}
+
+/// The standard's `cyclic(darg, gsize, r, psize, oldtype)`: blocks of `darg` elements starting at
+/// `r * darg`, every `darg * psize`, the last one cut at `gsize`; lb 0, extent `gsize` elements.
+/// `base` is the darray's old type, the unit of the displacements.
+fn cyclic(target: Target, share: &Share, old: Datatype, base: &Datatype) -> Result<Datatype> {
+    let Share {
+        darg,
+        gsize,
+        coord,
+        procs,
+        cyclic,
+        below,
+        shift,
+    } = *share;
     let first = mul(coord, darg)?;
     let period = mul(darg, procs)?;
     let full = if gsize >= first + darg {
@@ -744,22 +774,30 @@ fn cyclic(
         old: old.clone(),
         contiguous: false,
     };
+    // MPICH builds a cyclic share as a vector of the full blocks and a struct member for the
+    // cut one, and an empty vector still bounds that struct at the start of MPICH's frame, so
+    // it stays for cyclic shares; a block share is one contiguous run there.
+    let full_blocks = StructBlock {
+        blocklength: 1,
+        displacement: match full {
+            0 => add(mul(first, below)?, shift)?,
+            _ => mul(first, below)?,
+        },
+        old: internal(target, blocks_of)?,
+    };
+    let tail_block = StructBlock {
+        blocklength: tail,
+        displacement: mul(tail_start, below)?,
+        old: old.clone(),
+    };
     let body = [
-        StructBlock {
-            blocklength: 1,
-            displacement: first,
-            old: internal(target, blocks_of)?,
-        },
-        StructBlock {
-            blocklength: tail,
-            displacement: tail_start,
-            old: old.clone(),
-        },
+        (full > 0 || cyclic).then_some(full_blocks),
+        (tail > 0).then_some(tail_block),
     ];
     let placed = struct_of(
         target,
-        body.into_iter(),
-        Unit::ExtentsOf(old.clone()),
+        body.into_iter().flatten(),
+        Unit::ExtentsOf(base.clone()),
         Label::Internal,
     )?;
     resized_to(target, placed, gsize, &old)

@@ -94,13 +94,12 @@ fn from_bounds((lb, ub, true_lb, true_ub): Bounds, align: i128) -> Summary {
     }
 }
 
-/// `n` copies of `old` starting anywhere in `[lo, hi]`: yaksa's block rule, which reads the
-/// old type's lb/ub and extends by `n - 1` extents on the side the extent points to.
+/// `n` copies of `old` starting anywhere in `[lo, hi]`: MPICH's block rule, which reads the
+/// old type's lb/ub and extends by `n - 1` extents on the side the extent points to. MPICH applies
+/// it to empty blocks too, where `n - 1 = -1` pulls the far bound back by one extent.
 fn run_bounds(old: &Summary, lo: i128, hi: i128, n: i128) -> Result<Bounds> {
     let ext = old.extent();
-    let (lb, ub) = if n == 0 {
-        (add(lo, old.lb)?, add(hi, old.lb)?)
-    } else if ext > 0 {
+    let (lb, ub) = if ext >= 0 {
         (add(lo, old.lb)?, add(add(hi, old.ub)?, mul(n - 1, ext)?)?)
     } else {
         (add(add(lo, old.lb)?, mul(n - 1, ext)?)?, add(hi, old.ub)?)
@@ -129,7 +128,7 @@ fn vector(g: &Grid) -> Result<Summary> {
     if g.count == 0 || g.old.size == 0 {
         return Ok(zerolen());
     }
-    if g.count == 1 {
+    if g.count == 1 && g.blocklength > 0 {
         return contiguous(g, g.blocklength);
     }
     let along = mul(g.count - 1, g.stride)?;
@@ -140,7 +139,7 @@ fn vector(g: &Grid) -> Result<Summary> {
 }
 
 /// Indexed and hindexed (`block` for the `_block` variants). A zero block length is dropped by
-/// the general variants but keeps its bounds in the block variants.
+/// the general variants but bounds the type in the block variants.
 fn indexed(grids: &[Grid], block: bool) -> Result<Summary> {
     let Some(first) = grids.first() else {
         return Ok(zerolen());
@@ -149,7 +148,7 @@ fn indexed(grids: &[Grid], block: bool) -> Result<Summary> {
         return Ok(zerolen());
     }
     if grids.iter().all(|g| g.blocklength == 0) {
-        if !block || (grids.len() == 1 && first.origin == 0) {
+        if !block {
             return Ok(zerolen());
         }
         let lo = grids.iter().map(|g| g.origin).min().unwrap_or(0);
@@ -170,9 +169,6 @@ fn indexed(grids: &[Grid], block: bool) -> Result<Summary> {
 }
 
 fn structure(grids: &[Grid]) -> Result<Summary> {
-    if grids.iter().all(|g| g.blocklength == 0) {
-        return Ok(zerolen());
-    }
     // Markers are stripped whatever their block length; the last of each kind wins.
     let (mut lb_marker, mut ub_marker) = (None, None);
     let mut members = Vec::with_capacity(grids.len());
@@ -186,15 +182,15 @@ fn structure(grids: &[Grid]) -> Result<Summary> {
     let same_object = members
         .windows(2)
         .all(|w| yaksa_object(w[0].ty) == yaksa_object(w[1].ty));
-    let mut summary = if same_object {
+    let mut summary = if total_size(&members)? == 0 {
+        zerolen()
+    } else if same_object {
         indexed(&members, false)?
     } else {
         padded_union(&members)?
     };
-    if lb_marker.is_some() || ub_marker.is_some() {
-        summary.lb = lb_marker.unwrap_or(summary.lb);
-        summary.ub = ub_marker.unwrap_or(summary.ub);
-    }
+    summary.lb = lb_marker.unwrap_or(summary.lb);
+    summary.ub = ub_marker.unwrap_or(summary.ub);
     Ok(summary)
 }
 

@@ -1,6 +1,8 @@
-//! The standard's definitions (MPI 4.1 §5.1, MPI-2.2 §4.1.6): bounds come from the whole
-//! typemap, explicit markers are sticky, and the extent is padded to the largest alignment of
-//! the basic types in the map.
+//! The standard's definitions (MPI 4.1 §5.1, MPI-2.2 §4.1.6): explicit markers are sticky, and
+//! the extent is padded to the largest alignment of the basic types in the map. Where MPICH and
+//! Open MPI agree on something the standard leaves open or words otherwise, the model follows
+//! them: a member's bounds are its old type's lb and ub (its padding included, as for the pair
+//! types), and a contiguous or (h)indexed type of an old type without data is the empty type.
 
 use super::{add, epsilon, max_opt, min_opt, span_union, Grid, Result, Rules, Shape};
 use crate::dtype::node::{Datatype, Summary};
@@ -29,7 +31,19 @@ impl Rules for Standard {
         }
     }
 
-    fn grids(_shape: Shape, grids: &[Grid]) -> Result<Summary> {
+    fn grids(shape: Shape, grids: &[Grid]) -> Result<Summary> {
+        if let Some(first) = grids.first().filter(|g| g.old.size == 0) {
+            // Both libraries return the empty type for a contiguous or a general (h)indexed type
+            // of an old type without data, whatever its markers; for vectors and the `_block`
+            // variants they differ, and the standard keeps the sticky markers.
+            let replicates = matches!(
+                shape,
+                Shape::Contiguous | Shape::Indexed { block: false, .. }
+            );
+            if shape != Shape::Struct && (replicates || !first.old.has_explicit_bounds()) {
+                return Ok(empty());
+            }
+        }
         let (mut size, mut align) = (0, 1);
         let (mut data, mut span) = (None, None);
         let (mut explicit_lb, mut explicit_ub) = (None, None);
@@ -78,12 +92,17 @@ impl Rules for Standard {
     }
 }
 
+/// The empty typemap: all bounds 0.
+fn empty() -> Summary {
+    finish(0, 1, None, None, None, None)
+}
+
 /// Bounds from the typemap: `lb` is the least lb marker, else the least displacement of any entry;
 /// `ub` the greatest ub marker, else the greatest end of any entry plus the padding epsilon.
+/// The natural bounds (padding included) are kept as the span an enclosing type sees.
 ///
-/// An empty typemap has all bounds 0, and used inside another type it stands as a zero-size
-/// point at its displacement: the standard leaves the bounds of an empty typemap open, and this
-/// is what MPICH and Open MPI both do.
+/// A typemap without basic entries stands as a zero-size point at 0 for its natural bounds:
+/// inside a struct both libraries count it at its displacement.
 fn finish(
     size: i128,
     align: i128,
@@ -93,13 +112,9 @@ fn finish(
     explicit_ub: Option<i128>,
 ) -> Summary {
     let lb = explicit_lb.or(span.map(|s| s.0)).unwrap_or(0);
-    let ub = match (explicit_ub, span) {
-        (Some(ub), _) => ub,
-        (None, Some((_, hi))) => hi + epsilon(hi - lb, align),
-        (None, None) => lb,
-    };
+    let natural = span.map(|(lo, hi)| (lo, hi + epsilon(hi - lb, align)));
+    let ub = explicit_ub.or(natural.map(|n| n.1)).unwrap_or(lb);
     let (true_lb, true_ub) = data.unwrap_or((0, 0));
-    let span = span.or(Some((0, 0)));
     Summary {
         size,
         lb,
@@ -110,6 +125,6 @@ fn finish(
         explicit_lb,
         explicit_ub,
         data,
-        span,
+        span: natural.or(Some((0, 0))),
     }
 }
