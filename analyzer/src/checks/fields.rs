@@ -73,9 +73,7 @@ fn first_misfit(
     let mut previous: Option<(&str, i128, Predefined)> = None;
     let mut result = None;
     for entry in walk.by_ref() {
-        let Some(basic) = scalar::of_basic(entry.basic, target) else {
-            return None;
-        };
+        let basic = scalar::of_basic(entry.basic, target)?;
         if basic.class == scalar::Class::Byte {
             previous = None;
             continue;

@@ -86,7 +86,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         let Ok(message) = engine.construct(
             &Constructor::Contiguous { count },
             Api::Standard,
-            &[dt.clone()],
+            std::slice::from_ref(dt),
         ) else {
             continue;
         };

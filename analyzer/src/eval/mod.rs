@@ -99,7 +99,7 @@ pub enum ArgumentValue {
         freed: Tri,
     },
     /// A buffer: what it points into (variable name, declared type) and where.
-    Buffer(Buffer),
+    Buffer(Box<Buffer>),
     /// An array argument (block lengths, displacements, types, sizes): how many elements the
     /// array has from the argument to its end, when it is a declared one-dimensional array.
     Array {

@@ -851,13 +851,13 @@ impl<'p> Evaluator<'p> {
         let element = self
             .static_type(state, arg)
             .and_then(|ty| self.element_info(state, &ty));
-        ArgumentValue::Buffer(Buffer {
+        ArgumentValue::Buffer(Box::new(Buffer {
             object: o.name.clone(),
             declared,
             offset,
             object_bytes,
             element,
-        })
+        }))
     }
 
     pub(crate) fn handle_state(&self, state: &State, h: usize) -> HandleState {
