@@ -1,7 +1,6 @@
-use super::{Context, Diagnostic, Rule, Severity};
+use super::{integer_bytes, Context, Diagnostic, Rule, Severity};
 use crate::eval::Role;
-use crate::ir::{Expr, ExprKind, Ty};
-use crate::layout::{CType, FortranType};
+use crate::layout::CType;
 use crate::source::Language;
 
 pub(crate) static RULE: Rule = Rule {
@@ -61,7 +60,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                 .iter()
                 .map(|c| {
                     let declared = c.args.get(i)?.declared.as_ref()?;
-                    integer_bytes(declared, cx)
+                    integer_bytes(declared, cx.analysis.target)
                 })
                 .collect();
             let Some(bytes) = sizes.and_then(|s| s.into_iter().max()) else {
@@ -81,33 +80,4 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             ));
         }
     }
-}
-
-/// The size of a Fortran integer type whose kind is written as a literal (or left default);
-/// `None` for anything else (a named kind parameter stays unknown).
-fn integer_bytes(ty: &Ty, cx: &Context<'_>) -> Option<i128> {
-    let ty = match ty {
-        Ty::Array(inner, _) => inner,
-        other => other,
-    };
-    let Ty::Fortran {
-        ty: FortranType::Integer,
-        kind,
-        ..
-    } = ty
-    else {
-        return None;
-    };
-    let target = cx.analysis.target;
-    let kind = match kind.as_deref() {
-        None => target.fortran_default_kind(FortranType::Integer),
-        Some(Expr {
-            kind: ExprKind::Int(k),
-            ..
-        }) => u32::try_from(*k).ok()?,
-        Some(_) => return None,
-    };
-    target
-        .fortran(FortranType::Integer, kind)
-        .map(|l| i128::from(l.size))
 }

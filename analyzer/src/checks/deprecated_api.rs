@@ -1,6 +1,8 @@
-use super::{in_case_of, CallSite, Context, Diagnostic, Rule, Severity};
+use super::{in_case_of, integer_bytes, CallSite, Context, Diagnostic, Rule, Severity};
+use crate::eval::Role;
 use crate::fix::{Applicability, Edit, Fix};
 use crate::ir::{visit_expr, visit_stmt_exprs, ExprKind};
+use crate::layout::CType;
 use crate::source::{Language, Span};
 
 pub(crate) static RULE: Rule = Rule {
@@ -80,12 +82,17 @@ fn removed_call(cx: &Context<'_>, site: &CallSite<'_>) -> Diagnostic {
         site.name_span,
         format!("`{written}` was removed in MPI-3.0; use `{replacement}`"),
     );
-    let fortran = matches!(cx.language(), Language::Fortran { .. });
-    let applicability = if fortran {
-        // The replacements take INTEGER(KIND=MPI_ADDRESS_KIND) where MPI-1 took INTEGER.
-        Applicability::Unsafe
-    } else {
-        Applicability::Safe
+    let applicability = match cx.language() {
+        Language::C => Applicability::Safe,
+        // The replacements take INTEGER(KIND=MPI_ADDRESS_KIND) where MPI-1 took INTEGER: the
+        // rename alone is right only when those arguments already have that kind.
+        Language::Fortran { .. } if address_arguments_fit(cx, site) => Applicability::Unsafe,
+        Language::Fortran { .. } => {
+            d.message.push_str(
+                "; its displacement, stride and address arguments must become INTEGER(KIND=MPI_ADDRESS_KIND)",
+            );
+            Applicability::DisplayOnly
+        }
     };
     if rename.is_some() {
         d.fixes.push(Fix {
@@ -97,6 +104,23 @@ fn removed_call(cx: &Context<'_>, site: &CallSite<'_>) -> Diagnostic {
         d.fixes.push(fix);
     }
     d
+}
+
+/// True when every argument the replacement takes as an address-sized integer is a variable
+/// declared with at least that size.
+fn address_arguments_fit(cx: &Context<'_>, site: &CallSite<'_>) -> bool {
+    let address_bytes = i128::from(cx.analysis.target.c(CType::MpiAint).size);
+    site.function.params.iter().enumerate().all(|(i, role)| {
+        let address = matches!(role, Role::Aint | Role::AintArray | Role::OutAint);
+        !address
+            || site.evaluations.iter().all(|c| {
+                c.args
+                    .get(i)
+                    .and_then(|a| a.declared.as_ref())
+                    .and_then(|ty| integer_bytes(ty, cx.analysis.target))
+                    .is_some_and(|bytes| bytes >= address_bytes)
+            })
+    })
 }
 
 /// `MPI_Type_extent(t, &e)` and `MPI_Type_lb(t, &lb)` become `MPI_Type_get_extent` with a new

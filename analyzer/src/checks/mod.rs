@@ -29,6 +29,8 @@ use crate::dtype::{Datatype, MpiModel};
 use crate::eval::value::HandleId;
 use crate::eval::{ArgumentValue, Buffer, MpiCall, MpiFunction, Role};
 use crate::fix::Fix;
+use crate::ir::{Expr, ExprKind, Ty};
+use crate::layout::{FortranType, Target};
 use crate::source::{Language, Span};
 
 pub use suppression::Suppressions;
@@ -344,4 +346,32 @@ pub(crate) fn in_case_of(like: &str, c_name: &str) -> String {
 pub(crate) fn handle_text(argument: &str) -> &str {
     let trimmed = argument.trim();
     trimmed.strip_prefix('&').map_or(trimmed, str::trim_start)
+}
+
+/// The size of a Fortran integer type whose kind is written as a literal (or left default);
+/// `None` for anything else (a named kind parameter stays unknown).
+pub(crate) fn integer_bytes(ty: &Ty, target: Target) -> Option<i128> {
+    let ty = match ty {
+        Ty::Array(inner, _) => inner,
+        other => other,
+    };
+    let Ty::Fortran {
+        ty: FortranType::Integer,
+        kind,
+        ..
+    } = ty
+    else {
+        return None;
+    };
+    let kind = match kind.as_deref() {
+        None => target.fortran_default_kind(FortranType::Integer),
+        Some(Expr {
+            kind: ExprKind::Int(k),
+            ..
+        }) => u32::try_from(*k).ok()?,
+        Some(_) => return None,
+    };
+    target
+        .fortran(FortranType::Integer, kind)
+        .map(|l| i128::from(l.size))
 }

@@ -65,7 +65,12 @@ impl Suppressions {
 /// True when text ending just before the marker opens a comment in the language.
 fn in_comment(before: &str, language: Language) -> bool {
     match language {
-        Language::C => before.contains("//") || before.contains("/*"),
+        // `// ...`, `/* ...`, or a continuation line of a block comment (` * ...`).
+        Language::C => {
+            before.contains("//")
+                || before.contains("/*")
+                || before.trim().chars().all(|c| c == '*')
+        }
         Language::Fortran { .. } => {
             before.contains('!')
                 || before
