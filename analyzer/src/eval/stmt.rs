@@ -72,7 +72,20 @@ impl<'p> Evaluator<'p> {
             );
         }
         for (name, place) in aliases {
-            state.declare(name, ObjectKind::Alias(place.clone()));
+            let declared = function
+                .params
+                .iter()
+                .find(|p| &p.name == name)
+                .map_or(crate::ir::Ty::Unknown, |p| p.ty.clone());
+            if self.same_shape(state, place, &declared) {
+                state.declare(name, ObjectKind::Alias(place.clone()));
+            } else {
+                // Sequence association (a dummy of another shape or bounds than the actual): the
+                // evaluator does not re-map subscripts, so the dummy is unknown and whatever the
+                // callee writes is forgotten, rather than placed wrongly.
+                state.forget(place);
+                state.declare(name, ObjectKind::Variable(declared));
+            }
         }
         self.call_stack.push(&function.name);
         let mut exits = Exits::default();
@@ -92,6 +105,28 @@ impl<'p> Evaluator<'p> {
         }
         state.scopes = saved_scopes;
         value
+    }
+
+    /// Whether a dummy declared `declared` can stand for the actual at `place` as it is: a
+    /// scalar (or untyped) dummy always; an array dummy only for a whole actual array with the
+    /// same bounds in every dimension.
+    fn same_shape(&mut self, state: &mut State, place: &Place, declared: &crate::ir::Ty) -> bool {
+        let crate::ir::Ty::Array(_, dummy_dims) = self.resolve(declared).clone() else {
+            return true;
+        };
+        let actual = self.resolve_alias(state, place.clone());
+        if !actual.path.is_empty() {
+            return false;
+        }
+        let Some(crate::ir::Ty::Array(_, actual_dims)) = self
+            .place_type(state, &actual)
+            .map(|t| self.resolve(&t).clone())
+        else {
+            return false;
+        };
+        let dummy = self.bounds(state, &dummy_dims);
+        let actual = self.bounds(state, &actual_dims);
+        dummy.is_some() && dummy == actual
     }
 
     /// Runs file-scope statements (C globals, Fortran module variables) in the outermost scope,
