@@ -9,22 +9,25 @@ use analyzer::dtype::MpiModel;
 use analyzer::layout::Target;
 use analyzer::source::FortranFormOverride;
 use serde::Deserialize;
+use toml::Spanned;
 
 pub const FILE_NAME: &str = ".mpi-dtype-lint.toml";
 
-/// The file as written.
+type Text = Spanned<String>;
+
+/// The file as written, with where each value stands for the error messages.
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 struct RawConfig {
-    target: Option<String>,
-    mpi: Option<String>,
-    select: Option<Vec<String>>,
+    target: Option<Text>,
+    mpi: Option<Text>,
+    select: Option<Vec<Text>>,
     #[serde(default)]
-    ignore: Vec<String>,
+    ignore: Vec<Text>,
     #[serde(default)]
-    per_file_ignores: BTreeMap<String, Vec<String>>,
+    per_file_ignores: BTreeMap<Text, Vec<Text>>,
     #[serde(default)]
-    severity: BTreeMap<String, String>,
+    severity: BTreeMap<Text, Text>,
     #[serde(default)]
     c: RawC,
     #[serde(default)]
@@ -43,7 +46,7 @@ struct RawC {
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 struct RawFortran {
-    form: Option<String>,
+    form: Option<Text>,
 }
 
 /// A validated configuration.
@@ -62,6 +65,68 @@ pub struct Config {
     pub fortran_form: FortranFormOverride,
 }
 
+/// Builds `file:line: `key`: message` errors for one configuration text.
+struct Errors<'a> {
+    path: &'a Path,
+    text: &'a str,
+}
+
+impl Errors<'_> {
+    fn line(&self, offset: usize) -> usize {
+        self.text[..offset.min(self.text.len())]
+            .matches('\n')
+            .count()
+            + 1
+    }
+
+    /// A bad value of `key`, at the value.
+    fn value(&self, key: &str, value: &Text, why: &str) -> String {
+        format!(
+            "{}:{}: `{key}`: `{}`: {why}",
+            crate::files::display_path(self.path),
+            self.line(value.span().start),
+            value.get_ref()
+        )
+    }
+
+    /// A TOML or shape error from the parser: the key is the one the offending line assigns.
+    fn parse(&self, error: &toml::de::Error) -> String {
+        let Some(span) = error.span() else {
+            return format!(
+                "{}: {}",
+                crate::files::display_path(self.path),
+                error.message()
+            );
+        };
+        let line = self.line(span.start);
+        let key = self
+            .text
+            .lines()
+            .nth(line - 1)
+            .and_then(|l| l.split_once('='))
+            .map(|(key, _)| key.trim().trim_matches('"'))
+            .filter(|key| !key.is_empty())
+            .map_or(String::new(), |key| format!("`{key}`: "));
+        format!(
+            "{}:{line}: {key}{}",
+            crate::files::display_path(self.path),
+            error.message().trim_end()
+        )
+    }
+
+    fn rule_ids(&self, key: &str, ids: &[Text]) -> Result<Vec<String>, String> {
+        ids.iter()
+            .map(|id| {
+                if id.get_ref() == "all" || checks::rule(id.get_ref()).is_some() {
+                    Ok(id.get_ref().clone())
+                } else {
+                    Err(self.value(key, id, "no such rule (see `mpi-dtype-lint rules`)"))
+                }
+            })
+            .collect()
+    }
+}
+
 impl Config {
     /// Reads and validates a configuration file.
     pub fn load(path: &Path) -> Result<Config, String> {
@@ -70,89 +135,76 @@ impl Config {
     }
 
     pub fn parse(text: &str, path: &Path) -> Result<Config, String> {
-        let raw: RawConfig = toml::from_str(text).map_err(|e| {
-            let at = e
-                .span()
-                .map(|s| {
-                    let line = text[..s.start.min(text.len())].matches('\n').count() + 1;
-                    format!(":{line}")
-                })
-                .unwrap_or_default();
-            format!("{}{at}: {}", path.display(), e.message())
-        })?;
-        let bad = |key: &str, value: &str, why: String| {
-            let line = text
-                .lines()
-                .position(|l| l.trim_start().starts_with(key))
-                .map_or(String::new(), |i| format!(":{}", i + 1));
-            format!("{}{line}: `{key}`: `{value}`: {why}", path.display())
-        };
-        let rule_ids = |key: &str, ids: &[String]| -> Result<Vec<String>, String> {
-            for id in ids {
-                if id != "all" && checks::rule(id).is_none() {
-                    return Err(bad(
-                        key,
-                        id,
-                        "no such rule (see `mpi-dtype-lint rules`)".into(),
-                    ));
-                }
-            }
-            Ok(ids.to_vec())
-        };
+        let errors = Errors { path, text };
+        let raw: RawConfig = toml::from_str(text).map_err(|e| errors.parse(&e))?;
         let root = path.parent().map(Path::to_path_buf).unwrap_or_default();
         let mut config = Config {
             root: root.clone(),
             ..Config::default()
         };
         if let Some(t) = &raw.target {
-            config.target = Some(t.parse().map_err(|e: String| bad("target", t, e))?);
+            config.target = Some(
+                t.get_ref()
+                    .parse()
+                    .map_err(|e: String| errors.value("target", t, &e))?,
+            );
         }
         if let Some(m) = &raw.mpi {
-            config.model = Some(m.parse().map_err(|e: String| bad("mpi", m, e))?);
+            config.model = Some(
+                m.get_ref()
+                    .parse()
+                    .map_err(|e: String| errors.value("mpi", m, &e))?,
+            );
         }
         if let Some(select) = &raw.select {
-            config.select = Some(rule_ids("select", select)?);
+            config.select = Some(errors.rule_ids("select", select)?);
         }
-        config.ignore = rule_ids("ignore", &raw.ignore)?;
+        config.ignore = errors.rule_ids("ignore", &raw.ignore)?;
         for (pattern, ids) in &raw.per_file_ignores {
-            let glob = globset::Glob::new(pattern)
-                .map_err(|e| bad(pattern, pattern, e.to_string()))?
+            let key = format!("per-file-ignores.{}", pattern.get_ref());
+            let glob = globset::Glob::new(pattern.get_ref())
+                .map_err(|e| errors.value(&key, pattern, &e.to_string()))?
                 .compile_matcher();
             config
                 .per_file_ignores
-                .push((glob, rule_ids(pattern, ids)?));
+                .push((glob, errors.rule_ids(&key, ids)?));
         }
         for (id, level) in &raw.severity {
-            rule_ids(id, std::slice::from_ref(id))?;
-            let severity = match level.as_str() {
+            errors.rule_ids("severity", std::slice::from_ref(id))?;
+            let severity = match level.get_ref().as_str() {
                 "error" => Severity::Error,
                 "warning" => Severity::Warning,
                 "info" => Severity::Info,
-                _ => return Err(bad(id, level, "expected error, warning or info".into())),
+                _ => {
+                    let key = format!("severity.{}", id.get_ref());
+                    return Err(errors.value(&key, level, "expected error, warning or info"));
+                }
             };
-            config.severity.insert(id.clone(), severity);
+            config.severity.insert(id.get_ref().clone(), severity);
         }
         config.include_paths = raw.c.include_paths.iter().map(|p| root.join(p)).collect();
         config.defines = raw.c.defines.iter().map(|d| parse_define(d)).collect();
-        config.fortran_form = match raw.fortran.form.as_deref() {
+        config.fortran_form = match raw.fortran.form.as_ref().map(|f| (f, f.get_ref().as_str())) {
             None => FortranFormOverride::default(),
-            Some("fixed") => FortranFormOverride::Fixed,
-            Some("free") => FortranFormOverride::Free,
-            Some(other) => return Err(bad("form", other, "expected fixed or free".into())),
+            Some((_, "fixed")) => FortranFormOverride::Fixed,
+            Some((_, "free")) => FortranFormOverride::Free,
+            Some((form, _)) => {
+                return Err(errors.value("fortran.form", form, "expected fixed or free"))
+            }
         };
         Ok(config)
     }
 
     /// The nearest configuration file at or above `dir`.
     pub fn find(dir: &Path) -> Option<PathBuf> {
-        dir.ancestors()
-            .map(|d| d.join(FILE_NAME))
-            .find(|p| p.is_file())
+        crate::files::find_upwards(dir, FILE_NAME)
     }
 
     /// Rules ignored for one file by `per-file-ignores`.
     pub fn ignored_for(&self, file: &Path) -> Vec<String> {
-        let relative = file.strip_prefix(&self.root).unwrap_or(file);
+        let file = crate::files::absolute(file);
+        let root = crate::files::absolute(&self.root);
+        let relative = file.strip_prefix(&root).unwrap_or(&file);
         self.per_file_ignores
             .iter()
             .filter(|(glob, _)| glob.is_match(relative))

@@ -22,18 +22,25 @@ impl SourceFile {
     }
 }
 
+/// The C and Fortran sources under some paths, in a stable order, and what went wrong.
+#[derive(Default)]
+pub struct Walk {
+    pub files: Vec<SourceFile>,
+    /// Paths that do not exist or cannot be read.
+    pub errors: Vec<String>,
+    /// Symbolic link loops, skipped.
+    pub notes: Vec<String>,
+}
+
 /// Walks files and directories (respecting `.gitignore` and `.ignore` unless told not to),
-/// keeping C and Fortran sources, in a stable order. Paths that do not exist are errors;
-/// symbolic link loops are skipped with a note on stderr.
-pub fn collect(
-    paths: &[PathBuf],
-    respect_ignore: bool,
-    errors: &mut Vec<String>,
-) -> Vec<SourceFile> {
+/// keeping C and Fortran sources.
+pub fn collect(paths: &[PathBuf], respect_ignore: bool) -> Walk {
     let mut files = Vec::new();
+    let mut errors = Vec::new();
+    let mut notes = Vec::new();
     for root in paths {
         if !root.exists() {
-            errors.push(format!("{}: no such file or directory", root.display()));
+            errors.push(format!("{}: no such file or directory", display_path(root)));
             continue;
         }
         let walk = ignore::WalkBuilder::new(root)
@@ -50,14 +57,36 @@ pub fn collect(
                     files.extend(SourceFile::new(e.path()));
                 }
                 Ok(_) => {}
-                Err(err) if is_loop(&err) => eprintln!("mpi-dtype-lint: skipped: {err}"),
-                Err(err) => errors.push(err.to_string()),
+                Err(err) if is_loop(&err) => notes.push(format!("{err}; skipped")),
+                Err(err) => errors.push(walk_error(&err)),
             }
         }
     }
     files.sort_by(|a, b| a.path.cmp(&b.path));
     files.dedup_by(|a, b| a.path == b.path);
-    files
+    Walk {
+        files,
+        errors,
+        notes,
+    }
+}
+
+/// `path: what went wrong`, without the walker's wording around it.
+fn walk_error(err: &ignore::Error) -> String {
+    fn path(err: &ignore::Error) -> Option<&Path> {
+        match err {
+            ignore::Error::WithPath { path, .. } => Some(path),
+            ignore::Error::WithDepth { err, .. } | ignore::Error::WithLineNumber { err, .. } => {
+                path(err)
+            }
+            _ => None,
+        }
+    }
+    // The walker wraps the system's error in its own words: ask the system again.
+    match path(err).and_then(|p| Some((p, std::fs::metadata(p).err()?))) {
+        Some((p, io)) => format!("{}: {io}", display_path(p)),
+        None => err.to_string(),
+    }
 }
 
 fn is_loop(err: &ignore::Error) -> bool {
@@ -68,21 +97,40 @@ fn is_loop(err: &ignore::Error) -> bool {
     }
 }
 
-/// Reads a source file as text, or says why it cannot be analysed.
-pub fn read(path: &Path) -> Result<SourceText, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+/// Why a file was not read as source text.
+pub enum NotRead {
+    /// It could not be read: an error, which fails the run.
+    Error(String),
+    /// It is not source text (binary, too large): skipped with a note.
+    Skipped(String),
+}
+
+/// Reads a source file as text, or says why it is not analysed.
+pub fn read(path: &Path) -> Result<SourceText, NotRead> {
+    let shown = display_path(path);
+    let bytes = std::fs::read(path).map_err(|e| NotRead::Error(format!("{shown}: {e}")))?;
     if bytes.len() > MAX_SOURCE_BYTES {
-        return Err(format!(
-            "{}: {} bytes is larger than the {} bytes analysed",
-            path.display(),
+        return Err(NotRead::Skipped(format!(
+            "{shown}: {} bytes is larger than the {MAX_SOURCE_BYTES} bytes analysed; skipped",
             bytes.len(),
-            MAX_SOURCE_BYTES
-        ));
+        )));
     }
     match SourceText::decode(&bytes) {
         Decoded::Text(text) => Ok(text),
-        Decoded::Binary { .. } => Err(format!("{}: binary file, not analysed", path.display())),
+        Decoded::Binary { .. } => Err(NotRead::Skipped(format!("{shown}: binary file; skipped"))),
     }
+}
+
+/// What the user is told about a file read with invalid UTF-8, if it was.
+pub fn lossy_note(path: &Path, text: &SourceText) -> Option<String> {
+    let n = text.invalid_byte_count();
+    (n > 0).then(|| {
+        format!(
+            "{}: not valid UTF-8; analysed with {n} byte{} replaced by U+FFFD",
+            display_path(path),
+            if n == 1 { "" } else { "s" }
+        )
+    })
 }
 
 /// True when the text mentions an MPI name at all (`MPI_`, `mpi_`, `Mpi_`): files that do not
@@ -91,6 +139,36 @@ pub fn mentions_mpi(bytes: &[u8]) -> bool {
     [b"MPI_".as_slice(), b"mpi_", b"Mpi_"]
         .iter()
         .any(|needle| memchr::memmem::find(bytes, needle).is_some())
+}
+
+/// A path as shown: relative to the working directory when it is below it.
+pub fn display_path(path: &Path) -> String {
+    let cwd = std::env::current_dir().ok();
+    let shown = cwd
+        .as_deref()
+        .and_then(|c| path.strip_prefix(c).ok())
+        .unwrap_or(path);
+    let shown = shown.strip_prefix(".").unwrap_or(shown);
+    shown.display().to_string().replace('\\', "/")
+}
+
+/// A path made absolute against the working directory (not resolving links), as far as it can
+/// be.
+pub fn absolute(path: &Path) -> PathBuf {
+    let path = if path.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        path
+    };
+    std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf())
+}
+
+/// The nearest file called `name` in `dir` or a directory above it.
+pub fn find_upwards(dir: &Path, name: &str) -> Option<PathBuf> {
+    absolute(dir)
+        .ancestors()
+        .map(|d| d.join(name))
+        .find(|p| p.is_file())
 }
 
 /// Resolves `#include "name"` next to the including file, then on the configured include

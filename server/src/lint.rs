@@ -3,9 +3,9 @@
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
-use analyzer::analysis::{analyze, AnalysisOptions};
+use analyzer::analysis::{analyze, Analysis, AnalysisOptions};
 use analyzer::checks::{self, Diagnostic, RuleSelection, Severity};
 use analyzer::dtype::MpiModel;
 use analyzer::fix::{Applicability, Fix};
@@ -14,8 +14,10 @@ use analyzer::source::{LineIndex, PositionEncoding, Span};
 use analyzer::syntax::c::COptions;
 use rayon::prelude::*;
 
+use crate::compile_db::{CompileDb, FileFlags};
 use crate::config::Config;
-use crate::files::{self, Includes, SourceFile};
+use crate::files::{self, Includes, NotRead, SourceFile};
+use crate::progress::Progress;
 
 /// What the command line says, before per-file configuration.
 #[derive(Clone, Debug, Default)]
@@ -26,6 +28,80 @@ pub struct Settings {
     pub ignore: Vec<String>,
     /// `--config FILE`: used for every file instead of the nearest one.
     pub config: Option<Config>,
+    /// `--compile-commands FILE`: used for every file instead of the nearest one.
+    pub compile_commands: Option<Arc<CompileDb>>,
+}
+
+/// What decides how one file is analysed besides the command line: its configuration and
+/// the flags its compile command gives.
+#[derive(Clone, Debug, Default)]
+pub struct FileContext {
+    pub config: Config,
+    pub flags: FileFlags,
+}
+
+/// Finds and loads each file's configuration and compilation database, once per directory.
+pub struct Contexts<'a> {
+    settings: &'a Settings,
+    configs: DirCache<Config>,
+    databases: DirCache<CompileDb>,
+}
+
+impl<'a> Contexts<'a> {
+    pub fn new(settings: &'a Settings) -> Contexts<'a> {
+        Contexts {
+            settings,
+            configs: DirCache::default(),
+            databases: DirCache::default(),
+        }
+    }
+
+    pub fn for_file(&self, path: &Path) -> Result<FileContext, String> {
+        let config = match &self.settings.config {
+            Some(c) => c.clone(),
+            None => self
+                .configs
+                .get(path, Config::find, Config::load)?
+                .map(|c| (*c).clone())
+                .unwrap_or_default(),
+        };
+        let database = match &self.settings.compile_commands {
+            Some(db) => Some(db.clone()),
+            None => self.databases.get(path, CompileDb::find, CompileDb::load)?,
+        };
+        let flags = database
+            .and_then(|db| db.flags(path).cloned())
+            .unwrap_or_default();
+        Ok(FileContext { config, flags })
+    }
+}
+
+/// A file found by walking up from a directory and loaded: none, or it, or why it is bad.
+type Loaded<T> = Result<Option<Arc<T>>, String>;
+
+/// Something found by walking up from a file's directory, loaded once per directory.
+struct DirCache<T>(Mutex<HashMap<PathBuf, Loaded<T>>>);
+
+impl<T> Default for DirCache<T> {
+    fn default() -> Self {
+        DirCache(Mutex::default())
+    }
+}
+
+impl<T> DirCache<T> {
+    fn get(
+        &self,
+        file: &Path,
+        find: impl FnOnce(&Path) -> Option<PathBuf>,
+        load: impl FnOnce(&Path) -> Result<T, String>,
+    ) -> Loaded<T> {
+        let dir = file.parent().unwrap_or(Path::new(".")).to_path_buf();
+        let mut cache = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        cache
+            .entry(dir)
+            .or_insert_with_key(|dir| find(dir).map(|p| load(&p).map(Arc::new)).transpose())
+            .clone()
+    }
 }
 
 /// A 1-based line and column (in characters).
@@ -57,69 +133,106 @@ pub struct FileReport {
     pub findings: Vec<Finding>,
     /// Why the file was not analysed (unreadable, binary, too large, bad configuration).
     pub error: Option<String>,
+    /// What the user is told but does not fail the run (skipped, invalid UTF-8 replaced).
+    pub note: Option<String>,
     /// Invalid UTF-8 was replaced while reading: the file must not be rewritten.
     pub lossy: bool,
 }
 
 /// Analyses every file; reports come in path order.
-pub fn lint(sources: &[SourceFile], settings: &Settings) -> Vec<FileReport> {
-    let configs = ConfigCache::default();
-    sources
+pub fn lint(sources: &[SourceFile], settings: &Settings, progress: &Progress) -> Vec<FileReport> {
+    let contexts = Contexts::new(settings);
+    let reports = sources
         .par_iter()
-        .map(|source| lint_file(source, settings, &configs))
-        .collect()
+        .map(|source| {
+            let report = lint_file(source, settings, &contexts);
+            progress.inc();
+            report
+        })
+        .collect();
+    progress.finish();
+    reports
 }
 
-/// Configurations by directory, loaded once.
-#[derive(Default)]
-struct ConfigCache(Mutex<HashMap<PathBuf, Result<Option<Config>, String>>>);
-
-impl ConfigCache {
-    fn for_file(&self, path: &Path) -> Result<Option<Config>, String> {
-        let dir = path.parent().unwrap_or(Path::new(".")).to_path_buf();
-        let mut cache = self.0.lock().unwrap_or_else(|e| e.into_inner());
-        cache
-            .entry(dir.clone())
-            .or_insert_with(|| Config::find(&dir).map(|p| Config::load(&p)).transpose())
-            .clone()
+fn lint_file(source: &SourceFile, settings: &Settings, contexts: &Contexts) -> FileReport {
+    let (mut report, analysed) = analyze_file(source, settings, contexts);
+    if let Some((analysis, context)) = analysed {
+        report.findings = findings(source, &analysis, settings, &context);
     }
+    report
 }
 
-fn lint_file(source: &SourceFile, settings: &Settings, configs: &ConfigCache) -> FileReport {
+/// Reads a file and, when it mentions MPI at all, analyses it as its context says. The report
+/// has the text, or the error or note that kept the file from being analysed; no findings yet.
+pub fn analyze_file(
+    source: &SourceFile,
+    settings: &Settings,
+    contexts: &Contexts,
+) -> (FileReport, Option<(Analysis, FileContext)>) {
     let mut report = FileReport {
         path: source.path.clone(),
         text: String::new(),
         findings: Vec::new(),
         error: None,
+        note: None,
         lossy: false,
     };
     let text = match files::read(&source.path) {
         Ok(text) => {
-            report.lossy = text.invalid_byte_count() > 0;
+            report.note = files::lossy_note(&source.path, &text);
+            report.lossy = report.note.is_some();
             text.into_string()
         }
-        Err(e) => {
+        Err(NotRead::Error(e)) => {
             report.error = Some(e);
-            return report;
+            return (report, None);
+        }
+        Err(NotRead::Skipped(note)) => {
+            report.note = Some(note);
+            return (report, None);
         }
     };
-    if !files::mentions_mpi(text.as_bytes()) {
-        report.text = text;
-        return report;
-    }
-    let config = match &settings.config {
-        Some(c) => Some(c.clone()),
-        None => match configs.for_file(&source.path) {
-            Ok(c) => c,
-            Err(e) => {
-                report.error = Some(e);
-                return report;
+    let mut analysed = None;
+    if files::mentions_mpi(text.as_bytes()) {
+        match contexts.for_file(&source.path) {
+            Ok(context) => {
+                analysed = Some((analyze_text(source, &text, settings, &context), context));
             }
-        },
-    };
-    report.findings = lint_text(source, &text, settings, &config.unwrap_or_default());
+            Err(e) => report.error = Some(e),
+        }
+    }
     report.text = text;
-    report
+    (report, analysed)
+}
+
+/// Analyses one text as the file at `source`, as its context says.
+pub fn analyze_text(
+    source: &SourceFile,
+    text: &str,
+    settings: &Settings,
+    context: &FileContext,
+) -> Analysis {
+    let config = &context.config;
+    let mut defines = config.defines.clone();
+    defines.extend(context.flags.defines.iter().cloned());
+    let options = AnalysisOptions {
+        target: settings.target.or(config.target).unwrap_or_default(),
+        model: settings.model.or(config.model).unwrap_or_default(),
+        c: COptions {
+            defines,
+            ..COptions::default()
+        },
+        fortran_form: config.fortran_form,
+        ..AnalysisOptions::default()
+    };
+    let include_paths: Vec<PathBuf> = config
+        .include_paths
+        .iter()
+        .chain(&context.flags.include_paths)
+        .cloned()
+        .collect();
+    let mut includes = Includes::new(&source.path, &include_paths);
+    analyze(text, source.language, &options, &mut includes)
 }
 
 /// Analyses one text as the file at `source` and runs the selected rules.
@@ -127,20 +240,20 @@ pub fn lint_text(
     source: &SourceFile,
     text: &str,
     settings: &Settings,
-    config: &Config,
+    context: &FileContext,
 ) -> Vec<Finding> {
-    let options = AnalysisOptions {
-        target: settings.target.or(config.target).unwrap_or_default(),
-        model: settings.model.or(config.model).unwrap_or_default(),
-        c: COptions {
-            defines: config.defines.clone(),
-            ..COptions::default()
-        },
-        fortran_form: config.fortran_form,
-        ..AnalysisOptions::default()
-    };
-    let mut includes = Includes::new(&source.path, &config.include_paths);
-    let analysis = analyze(text, source.language, &options, &mut includes);
+    let analysis = analyze_text(source, text, settings, context);
+    findings(source, &analysis, settings, context)
+}
+
+/// The selected rules' findings on one analysis.
+fn findings(
+    source: &SourceFile,
+    analysis: &Analysis,
+    settings: &Settings,
+    context: &FileContext,
+) -> Vec<Finding> {
+    let config = &context.config;
     let mut ignore = settings.ignore.clone();
     ignore.extend(config.ignore.iter().cloned());
     ignore.extend(config.ignored_for(&source.path));
@@ -149,20 +262,10 @@ pub fn lint_text(
         ignore,
     };
     let index = &analysis.line_index;
-    checks::check(&analysis, &selection)
+    checks::check(analysis, &selection)
         .into_iter()
         .map(|d| finding(d, index, config))
         .collect()
-}
-
-/// The configuration that applies to a file (`--config`, or the nearest one).
-pub fn config_for(path: &Path, settings: &Settings) -> Result<Config, String> {
-    match &settings.config {
-        Some(c) => Ok(c.clone()),
-        None => ConfigCache::default()
-            .for_file(path)
-            .map(Option::unwrap_or_default),
-    }
 }
 
 fn finding(d: Diagnostic, index: &LineIndex, config: &Config) -> Finding {

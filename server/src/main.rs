@@ -1,18 +1,22 @@
 //! `mpi-dtype-lint`: the command line front end over the analyzer.
 
 mod commands;
+mod compile_db;
 mod config;
 mod files;
 mod lint;
 mod output;
+mod progress;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Arc;
 
 use analyzer::dtype::MpiModel;
 use analyzer::layout::Target;
 use clap::{Parser, Subcommand, ValueEnum};
 
+use compile_db::CompileDb;
 use config::Config;
 use lint::Settings;
 
@@ -57,6 +61,16 @@ pub struct AnalysisArgs {
     /// openmpi.
     #[arg(long, value_parser = parse_model)]
     pub mpi: Option<MpiModel>,
+    /// Use this configuration file for every file instead of the nearest `.mpi-dtype-lint.toml`.
+    #[arg(long)]
+    pub config: Option<PathBuf>,
+    /// Take `-I` and `-D` from this compilation database instead of the nearest
+    /// `compile_commands.json`.
+    #[arg(long, value_name = "FILE")]
+    pub compile_commands: Option<PathBuf>,
+    /// Do not respect .gitignore and .ignore files.
+    #[arg(long)]
+    pub no_ignore: bool,
     /// Files and directories to analyse.
     #[arg(default_value = ".")]
     pub paths: Vec<PathBuf>,
@@ -75,9 +89,6 @@ pub struct LintArgs {
     /// Skip these rules (comma-separated ids).
     #[arg(long, value_delimiter = ',')]
     pub ignore: Vec<String>,
-    /// Use this configuration file for every file instead of the nearest `.mpi-dtype-lint.toml`.
-    #[arg(long)]
-    pub config: Option<PathBuf>,
     /// Apply the safe fixes to the files.
     #[arg(long)]
     pub fix: bool,
@@ -93,9 +104,6 @@ pub struct LintArgs {
     /// Print nothing but errors (the exit status still tells).
     #[arg(long, short)]
     pub quiet: bool,
-    /// Do not respect .gitignore and .ignore files.
-    #[arg(long)]
-    pub no_ignore: bool,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -132,9 +140,9 @@ fn parse_model(s: &str) -> Result<MpiModel, String> {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Some(Command::Types(args)) => {
-            commands::types::run(&args.analysis, matches!(args.format, TypesFormat::Json))
-        }
+        Some(Command::Types(args)) => settings(&args.analysis, None, &[]).and_then(|s| {
+            commands::types::run(&args.analysis, &s, matches!(args.format, TypesFormat::Json))
+        }),
         Some(Command::Rules) => commands::rules::list(),
         Some(Command::Explain { rule }) => commands::rules::explain(&rule),
         Some(Command::Lsp) => tokio::runtime::Runtime::new()
@@ -143,7 +151,12 @@ fn main() -> ExitCode {
                 runtime.block_on(mpi_dtype_lint_lsp::run_stdio());
                 ExitCode::SUCCESS
             }),
-        None => settings(&cli.lint).and_then(|s| commands::lint::run(&cli.lint, &s)),
+        None => settings(
+            &cli.lint.analysis,
+            cli.lint.select.as_deref(),
+            &cli.lint.ignore,
+        )
+        .and_then(|s| commands::lint::run(&cli.lint, &s)),
     };
     match result {
         Ok(code) => code,
@@ -154,17 +167,27 @@ fn main() -> ExitCode {
     }
 }
 
-fn settings(args: &LintArgs) -> Result<Settings, String> {
-    for id in args.select.iter().flatten().chain(&args.ignore) {
+fn settings(
+    args: &AnalysisArgs,
+    select: Option<&[String]>,
+    ignore: &[String],
+) -> Result<Settings, String> {
+    for id in select.into_iter().flatten().chain(ignore) {
         if id != "all" && analyzer::checks::rule(id).is_none() {
             return Err(format!("no rule `{id}` (see `mpi-dtype-lint rules`)"));
         }
     }
     Ok(Settings {
-        target: args.analysis.target,
-        model: args.analysis.mpi,
-        select: args.select.clone(),
-        ignore: args.ignore.clone(),
+        target: args.target,
+        model: args.mpi,
+        select: select.map(<[String]>::to_vec),
+        ignore: ignore.to_vec(),
         config: args.config.as_deref().map(Config::load).transpose()?,
+        compile_commands: args
+            .compile_commands
+            .as_deref()
+            .map(CompileDb::load)
+            .transpose()?
+            .map(Arc::new),
     })
 }

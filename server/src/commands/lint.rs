@@ -7,18 +7,21 @@ use std::process::ExitCode;
 
 use analyzer::fix;
 
-use crate::lint::{self, applicable, FileReport, Settings};
+use super::Problems;
+use crate::lint::{self, applicable, Contexts, FileReport, Settings};
 use crate::output::{self, human::Style};
+use crate::progress::Progress;
 use crate::{files, Format, LintArgs};
 
 pub fn run(args: &LintArgs, settings: &Settings) -> Result<ExitCode, String> {
-    let mut errors = Vec::new();
-    let sources = files::collect(&args.analysis.paths, !args.no_ignore, &mut errors);
-    let reports = lint::lint(&sources, settings);
-    errors.extend(reports.iter().filter_map(|r| r.error.clone()));
+    let mut walk = files::collect(&args.analysis.paths, !args.analysis.no_ignore);
+    let sources = std::mem::take(&mut walk.files);
+    let progress = Progress::new(sources.len(), args.quiet);
+    let reports = lint::lint(&sources, settings, &progress);
+    let problems = Problems::of(walk, &reports);
 
     if args.fix || args.diff {
-        return fix_files(&reports, args, settings, &errors);
+        return fix_files(&reports, args, settings, problems);
     }
     let mut out = std::io::stdout().lock();
     let written = match args.format {
@@ -40,10 +43,8 @@ pub fn run(args: &LintArgs, settings: &Settings) -> Result<ExitCode, String> {
         statistics(&mut out, &reports).map_err(|e| e.to_string())?;
     }
     drop(out);
-    for e in &errors {
-        eprintln!("mpi-dtype-lint: {e}");
-    }
-    Ok(exit_status(&reports, &errors))
+    problems.tell(args.quiet);
+    Ok(exit_status(&reports, &problems.errors))
 }
 
 fn exit_status(reports: &[FileReport], errors: &[String]) -> ExitCode {
@@ -75,24 +76,37 @@ fn fix_files(
     reports: &[FileReport],
     args: &LintArgs,
     settings: &Settings,
-    errors: &[String],
+    mut problems: Problems,
 ) -> Result<ExitCode, String> {
     let mut out = std::io::stdout().lock();
-    let mut write_errors = errors.to_vec();
+    let write_errors = &mut problems.errors;
     let mut remaining = Vec::new();
     let mut fixed_total = 0;
+    let contexts = Contexts::new(settings);
     for report in reports {
         if report.error.is_some() {
             continue;
         }
         if report.lossy {
-            write_errors.push(format!(
-                "{}: not valid UTF-8; not fixed",
-                report.path.display()
-            ));
+            let fixable = report.findings.iter().any(|f| {
+                f.fixes
+                    .iter()
+                    .any(|(fix, _)| applicable(fix, args.unsafe_fixes))
+            });
+            if fixable {
+                let shown = output::display_path(&report.path);
+                write_errors.push(format!("{shown}: not valid UTF-8; not fixed"));
+            }
+            remaining.push(report.findings.iter().filter(|f| lint::fails(f)).count());
             continue;
         }
-        let (text, applied, still) = fix_text(report, args, settings)?;
+        let (text, applied, still) = match fix_text(report, args, settings, &contexts) {
+            Ok(fixed) => fixed,
+            Err(e) => {
+                write_errors.push(e);
+                continue;
+            }
+        };
         fixed_total += applied;
         remaining.push(still);
         if applied == 0 {
@@ -114,10 +128,8 @@ fn fix_files(
             if fixed_total == 1 { "" } else { "s" }
         );
     }
-    for e in &write_errors {
-        eprintln!("mpi-dtype-lint: {e}");
-    }
-    Ok(if !write_errors.is_empty() {
+    problems.tell(args.quiet);
+    Ok(if !problems.errors.is_empty() {
         ExitCode::from(2)
     } else if remaining.iter().any(|&n| n > 0) {
         ExitCode::from(1)
@@ -132,10 +144,11 @@ fn fix_text(
     report: &FileReport,
     args: &LintArgs,
     settings: &Settings,
+    contexts: &Contexts,
 ) -> Result<(String, usize, usize), String> {
     let source = files::SourceFile::new(&report.path)
         .ok_or_else(|| format!("{}: not a C or Fortran file", report.path.display()))?;
-    let config = lint::config_for(&report.path, settings)?;
+    let context = contexts.for_file(&report.path)?;
     let mut text = report.text.clone();
     let mut applied_total = 0;
     let mut findings = report.findings.clone();
@@ -158,7 +171,7 @@ fn fix_text(
         }
         applied_total += applied.applied;
         text = applied.text;
-        findings = lint::lint_text(&source, &text, settings, &config);
+        findings = lint::lint_text(&source, &text, settings, &context);
     }
     let remaining = findings.iter().filter(|f| lint::fails(f)).count();
     Ok((text, applied_total, remaining))
@@ -183,7 +196,7 @@ fn crlf(text: &str) -> String {
 /// Replaces the file's contents through a temporary file in the same directory and a rename,
 /// keeping its permissions; refuses when the file changed since it was read.
 fn write_atomically(path: &Path, read: &str, new: &str) -> Result<(), String> {
-    let shown = path.display();
+    let shown = output::display_path(path);
     let now = std::fs::read(path).map_err(|e| format!("{shown}: {e}"))?;
     let bom = now.starts_with(BOM);
     if now.strip_prefix(BOM).unwrap_or(&now) != read.as_bytes() {

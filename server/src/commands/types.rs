@@ -3,10 +3,14 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use analyzer::analysis::{analyze, signature_text, AnalysisOptions, TypeReport};
+use analyzer::analysis::{signature_text, TypeReport};
+use analyzer::dtype::MpiModel;
+use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::files::{self, Includes};
+use crate::files;
+use crate::lint::{self, Contexts, FileReport, Settings};
+use crate::output::display_path;
 use crate::AnalysisArgs;
 
 /// One entry of `types --format json`, as DESIGN.md fixes it.
@@ -27,64 +31,59 @@ struct JsonType {
     signature: Option<String>,
 }
 
+/// `types --format json`, fields in the order DESIGN.md gives.
+#[derive(Serialize)]
+struct Types<'a> {
+    types: &'a [JsonType],
+}
+
 /// Runs of the signature shown before "...".
 const SIGNATURE_RUNS: usize = 8;
 
-pub fn run(args: &AnalysisArgs, json: bool) -> Result<ExitCode, String> {
-    let mut errors = Vec::new();
-    let sources = files::collect(&args.paths, true, &mut errors);
-    let options = AnalysisOptions {
-        target: args.target.unwrap_or_default(),
-        model: args.mpi.unwrap_or_default(),
-        ..AnalysisOptions::default()
-    };
-    let mut entries = Vec::new();
-    for source in &sources {
-        let text = match files::read(&source.path) {
-            Ok(text) => text,
-            Err(e) => {
-                errors.push(e);
-                continue;
-            }
-        };
-        let analysis = analyze(
-            text.as_str(),
-            source.language,
-            &options,
-            &mut Includes::new(&source.path, &[]),
-        );
-        for report in analysis.types() {
-            entries.push(json_entry(
-                &source.path.display().to_string(),
-                &report,
-                args,
-            ));
-        }
-    }
+pub fn run(args: &AnalysisArgs, settings: &Settings, json: bool) -> Result<ExitCode, String> {
+    let mut walk = files::collect(&args.paths, !args.no_ignore);
+    let sources = std::mem::take(&mut walk.files);
+    let contexts = Contexts::new(settings);
+    let analysed: Vec<(FileReport, Vec<JsonType>)> = sources
+        .par_iter()
+        .map(|source| {
+            let (report, analysed) = lint::analyze_file(source, settings, &contexts);
+            let file = display_path(&source.path);
+            let entries = analysed.map_or_else(Vec::new, |(analysis, _)| {
+                analysis
+                    .types()
+                    .iter()
+                    .map(|t| json_entry(&file, t, analysis.model))
+                    .collect()
+            });
+            (report, entries)
+        })
+        .collect();
+    let (reports, entries): (Vec<FileReport>, Vec<Vec<JsonType>>) = analysed.into_iter().unzip();
+    let entries: Vec<JsonType> = entries.into_iter().flatten().collect();
     let mut out = std::io::stdout().lock();
     let written = if json {
-        serde_json::to_writer_pretty(&mut out, &serde_json::json!({ "types": entries }))
+        serde_json::to_writer_pretty(&mut out, &Types { types: &entries })
             .map_err(|e| e.to_string())
             .and_then(|()| writeln!(out).map_err(|e| e.to_string()))
     } else {
         write_table(&mut out, &entries).map_err(|e| e.to_string())
     };
     written?;
-    for e in &errors {
-        eprintln!("mpi-dtype-lint: {e}");
-    }
-    Ok(if errors.is_empty() {
+    let problems = super::Problems::of(walk, &reports);
+    problems.tell(false);
+    Ok(if problems.errors.is_empty() {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(2)
     })
 }
 
-fn json_entry(file: &str, report: &TypeReport, args: &AnalysisArgs) -> JsonType {
+fn json_entry(file: &str, report: &TypeReport, model: MpiModel) -> JsonType {
     let summary = report
         .datatype
         .as_ref()
-        .map(|d| (d.size(), *d.summary(args.mpi.unwrap_or_default())));
+        .map(|d| (d.size(), *d.summary(model)));
     JsonType {
         file: file.to_owned(),
         line: report.line,

@@ -49,10 +49,10 @@ pub fn write(out: &mut dyn Write, reports: &[FileReport], style: &Style) -> io::
             s.files,
             plural(s.files),
             s.fixable,
-            if s.fixable > 0 {
-                " (some need --unsafe-fixes)"
+            if s.unsafe_fixable > 0 {
+                format!(" ({} more with --unsafe-fixes)", s.unsafe_fixable)
             } else {
-                ""
+                String::new()
             }
         )
     }

@@ -8,6 +8,12 @@ use super::{display_path, Summary};
 use crate::lint::{FileReport, Located};
 
 #[derive(Serialize)]
+struct Document<'a> {
+    diagnostics: Vec<JsonDiagnostic<'a>>,
+    summary: Summary,
+}
+
+#[derive(Serialize)]
 struct JsonDiagnostic<'a> {
     file: String,
     line: u32,
@@ -73,7 +79,10 @@ pub fn write(out: &mut dyn Write, reports: &[FileReport]) -> io::Result<()> {
             });
         }
     }
-    let value = serde_json::json!({ "diagnostics": diagnostics, "summary": Summary::of(reports) });
-    serde_json::to_writer_pretty(&mut *out, &value)?;
+    let document = Document {
+        diagnostics,
+        summary: Summary::of(reports),
+    };
+    serde_json::to_writer_pretty(&mut *out, &document)?;
     writeln!(out)
 }

@@ -6,19 +6,9 @@ pub mod human;
 pub mod json;
 pub mod sarif;
 
-use std::path::Path;
-
 use crate::lint::FileReport;
 
-/// A path as shown: relative to the working directory when it is below it.
-pub fn display_path(path: &Path) -> String {
-    let cwd = std::env::current_dir().ok();
-    let shown = cwd
-        .as_deref()
-        .and_then(|c| path.strip_prefix(c).ok())
-        .unwrap_or(path);
-    shown.display().to_string().replace('\\', "/")
-}
+pub use crate::files::display_path;
 
 /// Counts over all reports.
 #[derive(Default, serde::Serialize)]
@@ -28,7 +18,10 @@ pub struct Summary {
     pub errors: usize,
     pub warnings: usize,
     pub infos: usize,
+    /// Findings `--fix` can fix.
     pub fixable: usize,
+    /// Findings only `--fix --unsafe-fixes` can fix.
+    pub unsafe_fixable: usize,
 }
 
 impl Summary {
@@ -44,11 +37,15 @@ impl Summary {
                 analyzer::checks::Severity::Warning => s.warnings += 1,
                 analyzer::checks::Severity::Info => s.infos += 1,
             }
-            if f.fixes
-                .iter()
-                .any(|(fix, _)| crate::lint::applicable(fix, true))
-            {
+            let fixable = |unsafe_fixes| {
+                f.fixes
+                    .iter()
+                    .any(|(fix, _)| crate::lint::applicable(fix, unsafe_fixes))
+            };
+            if fixable(false) {
                 s.fixable += 1;
+            } else if fixable(true) {
+                s.unsafe_fixable += 1;
             }
         }
         s
