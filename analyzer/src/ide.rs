@@ -14,7 +14,7 @@ use crate::fix::Edit;
 use crate::ir::{
     Aggregate, AggregateKind, Decl, Expr, ExprKind, Function, Program, Stmt, StmtKind, Ty,
 };
-use crate::source::{Language, Span};
+use crate::source::{FortranForm, Language, Span};
 
 /// Width of the byte-layout picture, in characters.
 const PICTURE_WIDTH: usize = 64;
@@ -542,8 +542,118 @@ pub fn generate_datatype(analysis: &Analysis, offset: usize) -> Option<Generated
         (Language::C, AggregateKind::Struct | AggregateKind::Union) => {
             generate_c(analysis, aggregate, &layout)
         }
+        (Language::Fortran { form, .. }, AggregateKind::FortranSequence) => {
+            generate_fortran(analysis, aggregate, &layout, form == FortranForm::Fixed)
+        }
         _ => None,
     }
+}
+
+/// A subroutine `<type>_mpi_type(newtype)` in the `CONTAINS` part of the module or program that
+/// declares the type (a `CONTAINS` line is added when there is none): the components' addresses
+/// from `MPI_GET_ADDRESS` relative to the first element, the extent from two consecutive
+/// elements. Only flat types (no nested derived-type components).
+fn generate_fortran(
+    analysis: &Analysis,
+    aggregate: &Aggregate,
+    layout: &AggregateLayout,
+    fixed: bool,
+) -> Option<GeneratedDatatype> {
+    let type_name = analysis.slice(aggregate.name_span).trim().to_owned();
+    if type_name.is_empty() || layout.members.iter().any(|m| m.name.contains(['.', '['])) {
+        return None;
+    }
+    let blocks: Vec<(&MemberLayout, Predefined)> = layout
+        .members
+        .iter()
+        .map(|m| Some((m, m.basic?)))
+        .collect::<Option<_>>()?;
+    let text = analysis.text();
+    let f08 = text.to_ascii_lowercase().contains("mpi_f08");
+    let (handle, ierr, ierr_decl) = if f08 {
+        ("type(MPI_Datatype)", "", "")
+    } else {
+        ("integer", ", ierr", ", ierr")
+    };
+    let n = blocks.len();
+    let indent = if fixed { "      " } else { "  " };
+    let mut lines = vec![
+        format!("! A committed MPI datatype for {type_name}, resized to the distance between two"),
+        "! consecutive elements so that arrays of it work.".to_owned(),
+        format!("subroutine {type_name}_mpi_type(newtype)"),
+        format!("  {handle}, intent(out) :: newtype"),
+        format!("  type({type_name}) :: probe(2)"),
+        format!("  integer :: lengths({n}){ierr_decl}"),
+        format!("  {handle} :: types({n}), members"),
+        format!("  integer(kind=MPI_ADDRESS_KIND) :: disps({n}), base, next"),
+    ];
+    for (i, (m, basic)) in blocks.iter().enumerate() {
+        let k = i + 1;
+        lines.push(format!("  lengths({k}) = {}", m.count));
+        lines.push(format!("  types({k}) = {}", basic.name()));
+        lines.push(format!(
+            "  call MPI_Get_address(probe(1)%{}, disps({k}){ierr})",
+            m.name
+        ));
+    }
+    lines.extend([
+        format!("  call MPI_Get_address(probe(1), base{ierr})"),
+        format!("  call MPI_Get_address(probe(2), next{ierr})"),
+        "  disps = disps - base".to_owned(),
+        format!("  call MPI_Type_create_struct({n}, lengths, disps, types, members{ierr})"),
+        format!("  call MPI_Type_create_resized(members, 0_MPI_ADDRESS_KIND, next - base, newtype{ierr})"),
+        format!("  call MPI_Type_free(members{ierr})"),
+        format!("  call MPI_Type_commit(newtype{ierr})"),
+        format!("end subroutine {type_name}_mpi_type"),
+    ]);
+    // Fixed form: comments in column 1, statements from column 7, continuation past column 72.
+    let render = |line: &str| -> String {
+        if line.starts_with('!') {
+            return format!("{line}\n");
+        }
+        let full = format!("{indent}{line}");
+        if !fixed || full.len() <= 72 {
+            return format!("{full}\n");
+        }
+        let (head, tail) = full.split_at(full[..72].rfind([',', ' ']).map_or(72, |i| i + 1));
+        format!("{head}\n     &{}{tail}\n", &indent[6..])
+    };
+    let code: String = lines.iter().map(|l| render(l)).collect();
+    let lower = text.to_ascii_lowercase();
+    let after = aggregate.span.end.min(text.len());
+    let end_unit = line_starts(&lower, after).find(|&at| {
+        let line = lower[at..].trim_start();
+        ["end module", "end program", "endmodule", "endprogram"]
+            .iter()
+            .any(|e| line.starts_with(e))
+            || line == "end"
+            || line.starts_with("end\n")
+            || line.starts_with("end!")
+    })?;
+    let has_contains = line_starts(&lower, after)
+        .take_while(|&at| at < end_unit)
+        .any(|at| lower[at..].trim_start().starts_with("contains"));
+    let contains = if has_contains {
+        String::new()
+    } else {
+        format!("{indent}contains\n")
+    };
+    Some(GeneratedDatatype {
+        title: format!("Generate MPI datatype for {type_name}"),
+        edits: vec![Edit::insert(end_unit, format!("{contains}{code}"))],
+    })
+}
+
+/// Offsets of the starts of the lines from `from` on (`from` itself when a line starts there).
+fn line_starts(text: &str, from: usize) -> impl Iterator<Item = usize> + '_ {
+    let here = (from == 0 || text.as_bytes().get(from - 1) == Some(&b'\n')).then_some(from);
+    here.into_iter()
+        .chain(
+            text[from..]
+                .match_indices('\n')
+                .map(move |(i, _)| from + i + 1),
+        )
+        .filter(move |&at| at < text.len())
 }
 
 /// The name C code spells the aggregate's type with: its tag, or a typedef of it.
