@@ -314,9 +314,14 @@ pub(crate) fn fortran_name(text: &str) -> String {
     }
 }
 
+/// The named children, without comments (tree-sitter puts them anywhere, even between the
+/// arguments of a continued call).
 fn named_children(node: Node) -> impl Iterator<Item = Node> {
     let mut cursor = node.walk();
-    let children: Vec<Node> = node.named_children(&mut cursor).collect();
+    let children: Vec<Node> = node
+        .named_children(&mut cursor)
+        .filter(|c| c.kind() != k::COMMENT)
+        .collect();
     children.into_iter()
 }
 
