@@ -165,6 +165,17 @@ impl<'p> Evaluator<'p> {
         m: &'p crate::ir::Macro,
         args: &[Expr],
     ) -> Value {
+        if self.macro_stack.is_empty() {
+            self.expansions_left = self.limits.macro_expansions;
+        }
+        if self.expansions_left == 0 {
+            self.note(
+                m.name_span,
+                "macro not expanded: its expansion is too large",
+            );
+            return Value::Unknown;
+        }
+        self.expansions_left -= 1;
         if self.macro_stack.len() >= self.limits.macro_depth
             || self.macro_stack.contains(&m.name.as_str())
         {

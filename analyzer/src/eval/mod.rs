@@ -29,6 +29,9 @@ pub struct Limits {
     pub call_depth: usize,
     /// Depth of function-like macro expansion.
     pub macro_depth: usize,
+    /// Macro expansions one use of a macro may make in all (`#define A1 (A0 + A0)` and so on
+    /// doubles with every level).
+    pub macro_expansions: u32,
 }
 
 impl Default for Limits {
@@ -37,6 +40,7 @@ impl Default for Limits {
             steps: 200_000,
             call_depth: 8,
             macro_depth: 32,
+            macro_expansions: 10_000,
         }
     }
 }
@@ -216,6 +220,8 @@ pub(crate) struct Evaluator<'p> {
     macros: HashMap<&'p str, &'p crate::ir::Macro>,
     call_stack: Vec<&'p str>,
     macro_stack: Vec<&'p str>,
+    /// Expansions left to the outermost macro being expanded.
+    expansions_left: u32,
     handles: Vec<Handle>,
     predefined_handles: HashMap<Predefined, HandleId>,
     /// Per constructor-call span: the index of its definition.
@@ -248,6 +254,7 @@ impl<'p> Evaluator<'p> {
                 .collect(),
             call_stack: Vec::new(),
             macro_stack: Vec::new(),
+            expansions_left: 0,
             handles: Vec::new(),
             predefined_handles: HashMap::new(),
             definition_index: HashMap::new(),

@@ -251,7 +251,16 @@ impl<'a> Lowerer<'a> {
             return;
         };
         self.file = ctx;
-        self.lower_top_items(tree.root_node());
+        let root = tree.root_node();
+        // The whole file failed to parse as one unit; its pieces are still read one by one.
+        if root.is_error() {
+            let span = self.span(root);
+            self.note(
+                span,
+                "syntax errors throughout the file: what could be read is used".to_owned(),
+            );
+        }
+        self.lower_top_items(root);
     }
 
     // ----- small helpers -----
@@ -307,10 +316,14 @@ impl<'a> Lowerer<'a> {
     }
 
     fn error_note(&mut self, node: Node<'_>) {
-        let span = self.span(node);
-        let snippet: String = self.text(node).chars().take(40).collect();
-        let snippet = snippet.split_whitespace().collect::<Vec<_>>().join(" ");
+        let (span, snippet) = (self.span(node), self.snippet(node));
         self.note(span, format!("could not parse `{snippet}`; skipped"));
+    }
+
+    /// The first 40 characters of `node`, whitespace collapsed, for a note.
+    fn snippet(&self, node: Node<'_>) -> String {
+        let head: String = self.text(node).chars().take(40).collect();
+        head.split_whitespace().collect::<Vec<_>>().join(" ")
     }
 
     fn fresh_anon(&mut self, keyword: &str) -> String {
@@ -329,6 +342,19 @@ impl<'a> Lowerer<'a> {
     }
 
     fn lower_top_item(&mut self, node: Node<'_>) {
+        let notes_before = self.program.notes.len();
+        self.lower_top_item_kind(node);
+        // A missing token (an unclosed brace) is no ERROR node: tell of it here, once per item.
+        if node.has_error() && self.program.notes.len() == notes_before {
+            let (span, snippet) = (self.span(node), self.snippet(node));
+            self.note(
+                span,
+                format!("syntax error in `{snippet}`: its analysis may be incomplete"),
+            );
+        }
+    }
+
+    fn lower_top_item_kind(&mut self, node: Node<'_>) {
         match node.kind() {
             k::FUNCTION_DEFINITION => {
                 if self.in_header {

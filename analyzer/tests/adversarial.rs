@@ -1,0 +1,340 @@
+//! Adversarial input for the whole analysis (front end, evaluation, rules, IDE queries): each
+//! case gives an answer, with a note where something was left out, and never panics. Cases
+//! already covered by c_bad_input.rs and fortran_lowering.rs (C and Fortran invalid UTF-8, 50 MB
+//! files, 10k-deep parentheses, recursive C macros, one 10k-character fixed-form line) are not
+//! repeated here. Each case is timed and its peak memory measured in release builds (see
+//! BENCHMARKS.md: all well under 2 s and 500 MB); the tests assert results, not time, and print
+//! their time with `--nocapture`.
+
+use std::time::Instant;
+
+use analyzer::analysis::{analyze, Analysis, AnalysisOptions};
+use analyzer::checks::{check, Diagnostic, RuleSelection};
+use analyzer::ide;
+use analyzer::source::{Decoded, FortranForm, Language, SourceText};
+use analyzer::syntax::NoIncludes;
+
+const C: Language = Language::C;
+const FREE: Language = Language::Fortran {
+    form: FortranForm::Free,
+    preprocessed: false,
+};
+const FREE_CPP: Language = Language::Fortran {
+    form: FortranForm::Free,
+    preprocessed: true,
+};
+const FIXED: Language = Language::Fortran {
+    form: FortranForm::Fixed,
+    preprocessed: false,
+};
+
+/// Analysis, rules and hovers everywhere a type is defined, timed.
+fn run(name: &str, text: &str, language: Language) -> (Analysis, Vec<Diagnostic>) {
+    let start = Instant::now();
+    let analysis = analyze(text, language, &AnalysisOptions::default(), &mut NoIncludes);
+    let diagnostics = check(&analysis, &RuleSelection::default());
+    for t in analysis.types() {
+        let _ = ide::hover(&analysis, &diagnostics, t.span.start);
+    }
+    let _ = ide::inlay_hints(&analysis);
+    eprintln!(
+        "{name}: {} bytes in {:.3} s",
+        text.len(),
+        start.elapsed().as_secs_f64()
+    );
+    (analysis, diagnostics)
+}
+
+fn has_note(analysis: &Analysis, fragment: &str) -> bool {
+    analysis.notes.iter().any(|n| n.message.contains(fragment))
+}
+
+fn notes(analysis: &Analysis) -> Vec<&str> {
+    analysis.notes.iter().map(|n| n.message.as_str()).collect()
+}
+
+/// The size of the type defined for handle `name` (the last definition), if known.
+fn size_of(analysis: &Analysis, name: &str) -> Option<i128> {
+    analysis
+        .types()
+        .iter()
+        .rev()
+        .find(|t| t.name == name)
+        .and_then(|t| t.datatype.as_ref().map(|d| d.size()))
+}
+
+const C_GOOD: &str =
+    "void good(void) {\n  MPI_Datatype g;\n  MPI_Type_vector(2, 1, 4, MPI_INT, &g);\n}\n";
+const F_GOOD: &str = "subroutine good\n  integer :: g, ierr\n  call MPI_Type_vector(2, 1, 4, MPI_REAL, g, ierr)\nend subroutine\n";
+
+/// Deterministic pseudo-random bytes (xorshift).
+fn noise(n: usize, mut state: u64) -> Vec<u8> {
+    (0..n)
+        .map(|_| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state as u8
+        })
+        .collect()
+}
+
+#[test]
+fn binary_files_are_recognised_and_their_text_analysed_without_panic() {
+    let mut bytes = b"\x7fELF\x02\x01\x01\0\0\0".to_vec();
+    bytes.extend(noise(1 << 20, 0x9e37_79b9));
+    assert!(matches!(
+        SourceText::decode(&bytes),
+        Decoded::Binary { nul_offset: 7 }
+    ));
+    // Whoever analyses it anyway (a client sending a binary buffer) gets an answer.
+    let text = String::from_utf8_lossy(&bytes);
+    for language in [C, FREE, FIXED, FREE_CPP] {
+        let (analysis, _) = run("binary", &text, language);
+        assert!(analysis.types().is_empty());
+    }
+}
+
+#[test]
+fn random_text_in_every_language() {
+    let bytes: Vec<u8> = noise(1 << 20, 7)
+        .into_iter()
+        .map(|b| b" \n\t()[]{};,=+-*/#&!'\"_0123456789abcdefMPI_Type"[usize::from(b) % 45])
+        .collect();
+    let text = String::from_utf8(bytes).unwrap();
+    for language in [C, FREE, FIXED, FREE_CPP] {
+        let text = format!("{text}\n{}", if language == C { C_GOOD } else { "" });
+        let _ = run("random text", &text, language);
+    }
+}
+
+#[test]
+fn invalid_utf8_everywhere_is_replaced_with_a_note() {
+    // The good function first: the C front end analyses the first 512 KiB of a file only.
+    let mut bytes = format!("{C_GOOD}\n").into_bytes();
+    for (i, b) in noise(1 << 20, 3).into_iter().enumerate() {
+        bytes.push(if i % 2 == 0 { b | 0x80 } else { b'a' + b % 26 });
+    }
+    let Decoded::Text(text) = SourceText::decode(&bytes) else {
+        panic!("decoded as binary")
+    };
+    assert!(text.invalid_byte_count() > 100_000);
+    assert!(!text.notes().is_empty());
+    let (analysis, _) = run("invalid UTF-8", text.as_str(), C);
+    assert_eq!(size_of(&analysis, "g"), Some(8));
+    assert!(
+        has_note(&analysis, "only the first"),
+        "{:?}",
+        notes(&analysis)
+    );
+}
+
+const DEPTH: usize = 100_000;
+
+#[test]
+fn hundred_thousand_nested_parentheses_c() {
+    let text = format!(
+        "int deep = {}1{};\n{C_GOOD}",
+        "(".repeat(DEPTH),
+        ")".repeat(DEPTH)
+    );
+    let (analysis, _) = run("C parentheses 100k", &text, C);
+    assert!(
+        has_note(&analysis, "nesting deeper"),
+        "{:?}",
+        notes(&analysis)
+    );
+    assert_eq!(size_of(&analysis, "g"), Some(8));
+}
+
+#[test]
+fn hundred_thousand_nested_braces_c() {
+    let text = format!(
+        "void f(void) {{ {} int x = 1; {} }}\n{C_GOOD}",
+        "{".repeat(DEPTH),
+        "}".repeat(DEPTH)
+    );
+    let (analysis, _) = run("C braces 100k", &text, C);
+    assert!(
+        has_note(&analysis, "nesting deeper"),
+        "{:?}",
+        notes(&analysis)
+    );
+    assert_eq!(size_of(&analysis, "g"), Some(8));
+    // Unbalanced: only opening braces.
+    let text = format!("void f(void) {}\n", "{".repeat(DEPTH));
+    let (analysis, _) = run("C unbalanced braces 100k", &text, C);
+    assert!(!analysis.notes.is_empty());
+}
+
+#[test]
+fn hundred_thousand_nested_if_directives_c() {
+    let text = format!(
+        "{}int x;\n{}{C_GOOD}",
+        "#if 1\n".repeat(DEPTH),
+        "#endif\n".repeat(DEPTH)
+    );
+    let (analysis, _) = run("C #if 100k", &text, C);
+    assert!(!analysis.notes.is_empty());
+    let text = format!("{}{C_GOOD}", "#ifdef X\n".repeat(DEPTH));
+    let (analysis, _) = run("C unterminated #ifdef 100k", &text, C);
+    assert!(!analysis.notes.is_empty());
+}
+
+#[test]
+fn hundred_thousand_nested_fortran_constructs() {
+    let text = format!(
+        "program deep\n  x = {}1{}\nend program\n{F_GOOD}",
+        "(".repeat(DEPTH),
+        ")".repeat(DEPTH)
+    );
+    let (analysis, _) = run("Fortran free parentheses 100k", &text, FREE);
+    assert!(has_note(&analysis, "too deep"), "{:?}", notes(&analysis));
+    let blocks = format!(
+        "program deep\n{}  x = 1\n{}end program\n{F_GOOD}",
+        "if (x > 0) then\n".repeat(DEPTH),
+        "end if\n".repeat(DEPTH)
+    );
+    let (analysis, _) = run("Fortran free if-blocks 100k", &blocks, FREE);
+    assert!(!analysis.notes.is_empty());
+    let directives = format!(
+        "{}program p\nend program\n{}{F_GOOD}",
+        "#if 1\n".repeat(DEPTH),
+        "#endif\n".repeat(DEPTH)
+    );
+    let (analysis, _) = run("Fortran #if 100k", &directives, FREE_CPP);
+    assert!(!analysis.notes.is_empty() || !analysis.types().is_empty());
+    let fixed = format!(
+        "      PROGRAM DEEP\n      X = {}1{}\n      END\n",
+        "(".repeat(DEPTH),
+        ")".repeat(DEPTH)
+    );
+    let _ = run("Fortran fixed parentheses 100k", &fixed, FIXED);
+}
+
+#[test]
+fn exponential_and_self_recursive_macros() {
+    // Each macro doubles the previous one: A40 would expand to 2^40 tokens.
+    let mut text = String::from("#define A0 1\n");
+    for i in 1..=40 {
+        text.push_str(&format!("#define A{i} (A{} + A{})\n", i - 1, i - 1));
+    }
+    text.push_str(
+        "#define SELF SELF\n#define G(x) G(G(x))\n\
+         void f(void) {\n  MPI_Datatype t, u, v;\n  MPI_Type_contiguous(A40, MPI_INT, &t);\n\
+         MPI_Type_contiguous(SELF, MPI_INT, &u);\n  MPI_Type_contiguous(G(3), MPI_INT, &v);\n}\n",
+    );
+    text.push_str(C_GOOD);
+    let (analysis, _) = run("C exponential macros", &text, C);
+    assert_eq!(size_of(&analysis, "u"), None);
+    assert_eq!(size_of(&analysis, "v"), None);
+    assert_eq!(size_of(&analysis, "g"), Some(8));
+    // A40 is 2^40 ones: either evaluated exactly or left unknown, never wrong.
+    assert!(matches!(
+        size_of(&analysis, "t"),
+        None | Some(4_398_046_511_104)
+    ));
+    let fortran = format!(
+        "#define N N + 1\n#define M(x) M(x)\nsubroutine s\n  integer :: t, u, ierr\n\
+         call MPI_Type_contiguous(N, MPI_REAL, t, ierr)\n  call MPI_Type_contiguous(M(2), MPI_REAL, u, ierr)\n\
+         end subroutine\n{F_GOOD}"
+    );
+    let (analysis, _) = run("Fortran self-recursive macros", &fortran, FREE_CPP);
+    assert_eq!(size_of(&analysis, "t"), None);
+    assert_eq!(size_of(&analysis, "g"), Some(8));
+}
+
+#[test]
+fn loops_of_a_trillion_iterations_stop_at_the_step_budget() {
+    let text = "void f(double *buf) {\n  int disp[4], len[4];\n  MPI_Datatype t, u;\n\
+                for (long i = 0; i < 1000000000000L; i++) { disp[i % 4] = (int)i; len[i % 4] = 1; }\n\
+                MPI_Type_indexed(4, len, disp, MPI_DOUBLE, &t);\n\
+                long n = 0;\n  for (long i = 0; i < 1000000; i++)\n    for (long j = 0; j < 1000000; j++)\n      n++;\n\
+                MPI_Type_contiguous(2, MPI_INT, &u);\n  MPI_Type_commit(&t);\n  MPI_Send(buf, 1, t, 0, 0, MPI_COMM_WORLD);\n}\n";
+    let (analysis, _) = run("C loops of 10^12", text, C);
+    assert!(!analysis.notes.is_empty());
+    // The loop never ran to the end: its results are unknown, not guessed.
+    assert_eq!(size_of(&analysis, "t"), None);
+    assert_eq!(size_of(&analysis, "u"), Some(8));
+    let fortran = "subroutine s(buf)\n  use mpi\n  double precision :: buf(*)\n  integer :: t, u, ierr\n\
+                   integer :: disp(4), len(4)\n  integer(kind=8) :: i, j, n\n\
+                   do i = 1, 1000000000000_8\n    disp(mod(i, 4) + 1) = int(i)\n    len(mod(i, 4) + 1) = 1\n  end do\n\
+                   call MPI_Type_indexed(4, len, disp, MPI_DOUBLE_PRECISION, t, ierr)\n\
+                   n = 0\n  do i = 1, 1000000\n    do j = 1, 1000000\n      n = n + 1\n    end do\n  end do\n\
+                   call MPI_Type_contiguous(2, MPI_REAL, u, ierr)\nend subroutine\n";
+    let (analysis, _) = run("Fortran loops of 10^12", fortran, FREE);
+    assert_eq!(size_of(&analysis, "t"), None);
+    assert_eq!(size_of(&analysis, "u"), Some(8));
+}
+
+#[test]
+fn counts_near_two_to_the_63() {
+    let text = "void f(void) {\n  MPI_Datatype a, b, c, d, e;\n\
+                MPI_Type_contiguous_c(9223372036854775807, MPI_CHAR, &a);\n\
+                MPI_Type_contiguous_c(9223372036854775807, MPI_DOUBLE, &b);\n\
+                MPI_Type_vector_c(4611686018427387904, 1, 2, MPI_CHAR, &c);\n\
+                MPI_Type_contiguous(2147483647, MPI_DOUBLE, &d);\n\
+                MPI_Type_contiguous(9223372036854775807, MPI_INT, &e);\n\
+                MPI_Type_commit(&a);\n  MPI_Type_commit(&b);\n}\n";
+    let (analysis, diagnostics) = run("counts near 2^63", text, C);
+    assert_eq!(size_of(&analysis, "a"), Some(i64::MAX as i128));
+    // 8 x (2^63 - 1) bytes is past MPI_Count: an error, not a wrapped number.
+    assert_eq!(size_of(&analysis, "b"), None);
+    assert_eq!(size_of(&analysis, "d"), Some(8 * 2_147_483_647));
+    // An `int` count of 2^63 - 1 does not fit the standard binding.
+    assert_eq!(size_of(&analysis, "e"), None);
+    let types = analysis.types();
+    assert!(types.iter().any(|t| t.name == "b" && t.error.is_some()));
+    let _ = diagnostics;
+}
+
+#[test]
+fn a_vector_of_vectors_of_two_to_the_60_entries() {
+    let text = "void f(char *in, char *out) {\n  MPI_Datatype a, b, c;\n\
+                MPI_Type_vector_c(1073741824, 1, 2, MPI_CHAR, &a);\n\
+                MPI_Type_create_resized(a, 0, 1, &c);\n\
+                MPI_Type_vector_c(1073741824, 1, 1, c, &b);\n\
+                MPI_Type_commit(&b);\n\
+                MPI_Send(in, 1, b, 0, 0, MPI_COMM_WORLD);\n\
+                MPI_Recv(out, 1, b, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);\n\
+                MPI_Sendrecv(in, 1, b, 0, 0, out, 1, b, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);\n\
+                MPI_Type_free(&b);\n}\n";
+    let (analysis, diagnostics) = run("vector of vectors of 2^60", text, C);
+    assert_eq!(size_of(&analysis, "b"), Some(1 << 60));
+    let b = analysis
+        .types()
+        .into_iter()
+        .find(|t| t.name == "b")
+        .unwrap();
+    let dt = b.datatype.unwrap();
+    assert_eq!(dt.entry_count(), 1 << 60);
+    let markdown = ide::datatype_markdown(&analysis, &dt);
+    assert!(!markdown.is_empty());
+    // The resized vectors overlap each other: a receive into them is flagged (or left unknown
+    // past the overlap walk's budget), and nothing is misreported on the send.
+    assert!(diagnostics
+        .iter()
+        .all(|d| d.rule.id != "signature-mismatch"));
+}
+
+#[test]
+fn ten_thousand_character_fixed_form_lines() {
+    // Comment lines, statement lines and continuation lines of 10k characters, 1000 of each.
+    let mut text = String::from("      SUBROUTINE LONG\n      INTEGER T, IERR\n");
+    for _ in 0..1000 {
+        text.push_str(&format!("C{}\n", "c".repeat(10_000)));
+        text.push_str(&format!("      X = 1{}\n", " + 1".repeat(2_500)));
+        text.push_str(&format!("      Y = 2\n     &{}\n", "+ 2 ".repeat(2_500)));
+    }
+    text.push_str("      CALL MPI_TYPE_CONTIGUOUS(4, MPI_REAL, T, IERR)\n      END\n");
+    assert!(text.len() > 30_000_000 / 2);
+    let (analysis, _) = run("fixed-form 10k-character lines", &text, FIXED);
+    assert!(has_note(&analysis, "larger than") || size_of(&analysis, "T") == Some(16));
+    // A free-form line of a million characters.
+    let free = format!(
+        "program p\n  x = 1{}\nend program\n{F_GOOD}",
+        " + 1".repeat(250_000)
+    );
+    let (analysis, _) = run("free-form line of 1M characters", &free, FREE);
+    assert_eq!(size_of(&analysis, "g"), Some(8));
+}
