@@ -81,6 +81,42 @@ async fn positions_outside_the_document_are_clamped() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_edit_whose_range_ends_before_it_starts_is_skipped() {
+    let mut client = Client::default().await;
+    client.open(URI, "c", TEXT).await;
+    let reversed =
+        json!({ "start": { "line": 99, "character": 0 }, "end": { "line": 0, "character": 0 } });
+    let edit = json!({
+        "textDocument": { "uri": URI, "version": 2 },
+        "contentChanges": [{ "range": reversed, "text": "x" }]
+    });
+    client.notify("textDocument/didChange", edit).await;
+    let note = client
+        .wait_for(|m| m["method"] == "window/logMessage")
+        .await;
+    assert!(
+        note["params"]["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("was skipped")),
+        "{note}"
+    );
+    // The text is unchanged, not replaced from its start to the end.
+    assert_alive(&mut client).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_second_initialize_is_refused_and_the_server_stays_initialized() {
+    let mut client = Client::default().await;
+    client.open(URI, "c", TEXT).await;
+    for params in [json!(null), json!({ "capabilities": {} })] {
+        let response = client.request("initialize", params).await;
+        assert_eq!(response["error"]["code"], -32600, "{response}");
+    }
+    client.notify("initialize", json!(null)).await;
+    assert_alive(&mut client).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn requests_about_unopened_documents_get_nothing() {
     let mut client = Client::default().await;
     assert_eq!(

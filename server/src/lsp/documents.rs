@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use analyzer::source::{FortranForm, Language, LineIndex, PositionEncoding};
-use tower_lsp::lsp_types::{TextDocumentContentChangeEvent, Url};
+use tower_lsp::lsp_types::{Range, TextDocumentContentChangeEvent, Url};
 
 use crate::position::Converter;
 use crate::snapshot::Snapshot;
@@ -39,6 +39,26 @@ impl Document {
     }
 }
 
+/// Why a `didChange` was not (wholly) applied.
+#[derive(Debug)]
+pub enum ChangeError {
+    UnknownDocument,
+    ReversedRange(Range),
+}
+
+impl std::fmt::Display for ChangeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ChangeError::UnknownDocument => write!(f, "a change to a document that is not open"),
+            ChangeError::ReversedRange(r) => write!(
+                f,
+                "a change whose range ends ({}:{}) before it starts ({}:{}) was skipped",
+                r.end.line, r.end.character, r.start.line, r.start.character
+            ),
+        }
+    }
+}
+
 #[derive(Default)]
 pub struct Documents(Mutex<HashMap<Url, Document>>);
 
@@ -61,21 +81,27 @@ impl Documents {
         self.lock().insert(uri, document);
     }
 
-    /// Applies the changes in order and takes the new version; false for an unknown document.
+    /// Applies the changes in order and takes the new version; `Err` for an unknown document
+    /// or a change whose range ends before it starts (which is skipped, the others applied:
+    /// reading it as the span between its ends could replace the whole document).
     pub fn change(
         &self,
         uri: &Url,
         version: i32,
         changes: Vec<TextDocumentContentChangeEvent>,
         encoding: PositionEncoding,
-    ) -> bool {
+    ) -> Result<(), ChangeError> {
         let mut documents = self.lock();
         let Some(document) = documents.get_mut(uri) else {
-            return false;
+            return Err(ChangeError::UnknownDocument);
         };
+        let mut result = Ok(());
         for change in changes {
             match change.range {
                 None => document.text = change.text,
+                Some(range) if range.end < range.start => {
+                    result = Err(ChangeError::ReversedRange(range));
+                }
                 Some(range) => {
                     let index = LineIndex::new(&document.text);
                     let span = Converter {
@@ -90,7 +116,7 @@ impl Documents {
             }
         }
         document.version = version;
-        true
+        result
     }
 
     pub fn close(&self, uri: &Url) {

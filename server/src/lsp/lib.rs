@@ -45,6 +45,10 @@ where
     let (service, socket) =
         tower_lsp::LspService::build(move |client| Backend::with_analyzer(client, analyze))
             .custom_method(transport::MALFORMED_METHOD, Backend::malformed_message)
+            .custom_method(
+                transport::DUPLICATE_INITIALIZE_METHOD,
+                Backend::duplicate_initialize,
+            )
             .finish();
     let (filtered, server_input) = tokio::io::duplex(1 << 16);
     let filter = tokio::spawn(async move {

@@ -10,7 +10,7 @@ use tower_lsp::jsonrpc::{Error, Result};
 use tower_lsp::lsp_types::*;
 use tower_lsp::{Client, LanguageServer};
 
-use crate::documents::Documents;
+use crate::documents::{ChangeError, Documents};
 use crate::features::{View, SOURCE};
 use crate::position;
 use crate::settings::{config_for, ClientSettings, FileSettings};
@@ -165,6 +165,11 @@ impl Backend {
         Err(Error::parse_error())
     }
 
+    /// The answer to an `initialize` after the first (see `transport`).
+    pub(crate) async fn duplicate_initialize(&self) -> Result<()> {
+        Err(Error::invalid_request())
+    }
+
     fn schedule_diagnostics(&self, uri: Url, version: i32, delay: Duration) {
         let (state, client) = (self.state.clone(), self.client.clone());
         tokio::spawn(async move { state.publish_after(&client, uri, version, delay).await });
@@ -225,13 +230,20 @@ impl LanguageServer for Backend {
     async fn did_change(&self, params: DidChangeTextDocumentParams) {
         let doc = params.text_document;
         let encoding = self.state.encoding();
-        if self
-            .state
-            .documents
-            .change(&doc.uri, doc.version, params.content_changes, encoding)
-        {
-            self.schedule_diagnostics(doc.uri, doc.version, DEBOUNCE);
+        let changed =
+            self.state
+                .documents
+                .change(&doc.uri, doc.version, params.content_changes, encoding);
+        match changed {
+            Err(ChangeError::UnknownDocument) => return,
+            Err(e) => log(
+                &self.client,
+                MessageType::WARNING,
+                format!("{}: {e}", doc.uri),
+            ),
+            Ok(()) => {}
         }
+        self.schedule_diagnostics(doc.uri, doc.version, DEBOUNCE);
     }
 
     async fn did_close(&self, params: DidCloseTextDocumentParams) {

@@ -1,16 +1,24 @@
 //! The byte stream between the client and tower-lsp. tower-lsp's reader stops for good at the
 //! first frame it cannot decode, so frames pass through a filter first: one whose headers or
 //! body are not a JSON-RPC message is replaced by a request for [`MALFORMED_METHOD`], which the
-//! server answers with a JSON-RPC parse error, and reading goes on.
+//! server answers with a JSON-RPC parse error, and reading goes on. A second `initialize` after
+//! a valid one becomes a request for [`DUPLICATE_INITIALIZE_METHOD`]: tower-lsp would run it
+//! (the first one is still in flight) and, its parameters failing, mark the server
+//! uninitialized for good.
 
 use std::io;
 
+use serde::Deserialize;
 use serde_json::json;
 use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, BufReader};
 use tower_lsp::jsonrpc::{Request, Response};
+use tower_lsp::lsp_types::InitializeParams;
 
 /// The method a malformed frame becomes.
 pub const MALFORMED_METHOD: &str = "mpi-dtype-lint/malformedMessage";
+
+/// The method a repeated `initialize` request becomes.
+pub const DUPLICATE_INITIALIZE_METHOD: &str = "mpi-dtype-lint/duplicateInitialize";
 
 /// Largest body accepted; a larger one is skipped and answered with a parse error.
 const MAX_BODY: usize = 256 << 20;
@@ -22,12 +30,13 @@ where
     W: AsyncWrite + Unpin,
 {
     let mut input = BufReader::new(input);
+    let mut initialized = false;
     while let Some(length) = read_headers(&mut input).await? {
         let body = match length {
             Some(n) if n <= MAX_BODY => {
                 let mut body = vec![0; n];
                 input.read_exact(&mut body).await?;
-                Some(body).filter(|b| is_message(b))
+                pass(body, &mut initialized)
             }
             Some(n) => {
                 tokio::io::copy(&mut (&mut input).take(n as u64), &mut tokio::io::sink()).await?;
@@ -77,8 +86,28 @@ async fn read_headers<R: AsyncRead + Unpin>(
     }
 }
 
-/// True when tower-lsp will decode the body: a request, a notification or a response.
-fn is_message(body: &[u8]) -> bool {
-    serde_json::from_slice::<Request>(body).is_ok()
-        || serde_json::from_slice::<Response>(body).is_ok()
+/// The body to hand to tower-lsp, `None` when it will not decode it (not a request, a
+/// notification nor a response); `initialized` tells whether a valid `initialize` went before.
+fn pass(body: Vec<u8>, initialized: &mut bool) -> Option<Vec<u8>> {
+    let Ok(request) = serde_json::from_slice::<Request>(&body) else {
+        return serde_json::from_slice::<Response>(&body)
+            .is_ok()
+            .then_some(body);
+    };
+    match request.id() {
+        Some(id) if request.method() == "initialize" && *initialized => Some(
+            json!({ "jsonrpc": "2.0", "id": id, "method": DUPLICATE_INITIALIZE_METHOD })
+                .to_string()
+                .into_bytes(),
+        ),
+        Some(_) if request.method() == "initialize" => {
+            *initialized = request
+                .params()
+                .is_some_and(|p| InitializeParams::deserialize(p).is_ok());
+            Some(body)
+        }
+        // `initialize` is a request; as a notification it could reset the server's state too.
+        None if request.method() == "initialize" => None,
+        _ => Some(body),
+    }
 }
