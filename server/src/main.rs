@@ -101,7 +101,8 @@ pub struct LintArgs {
     /// Print the number of findings per rule after the findings.
     #[arg(long)]
     pub statistics: bool,
-    /// Print nothing but errors (the exit status still tells).
+    /// Print nothing but errors: no human report, notes or fix counts (the exit status still
+    /// tells; a machine format or --statistics asked for is still written).
     #[arg(long, short)]
     pub quiet: bool,
 }

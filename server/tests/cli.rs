@@ -1,0 +1,1030 @@
+//! The command line: every subcommand, flag and exit status (0 no findings at error/warning
+//! level, 1 findings, 2 usage, configuration or I/O error), the output formats (snapshots, SARIF
+//! against the official 2.1.0 schema), `--fix` round trips, configuration files and
+//! `compile_commands.json`, and trees with symbolic link loops, binary and unreadable files.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Output;
+use std::time::Duration;
+
+use assert_cmd::Command;
+use serde_json::{json, Value};
+use tempfile::TempDir;
+
+/// The workspace root: commands run there so that paths print as `testdata/...`.
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// The binary, in `dir`, with no colour or CI settings inherited.
+fn cmd_in(dir: &Path) -> Command {
+    let mut cmd = Command::cargo_bin("mpi-dtype-lint").expect("binary built");
+    cmd.current_dir(dir)
+        .env_remove("NO_COLOR")
+        .env_remove("CI")
+        .timeout(Duration::from_secs(120));
+    cmd
+}
+
+/// Runs in the workspace root.
+fn run(args: &[&str]) -> Output {
+    cmd_in(&root()).args(args).output().expect("ran")
+}
+
+fn run_in(dir: &Path, args: &[&str]) -> Output {
+    cmd_in(dir).args(args).output().expect("ran")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).expect("UTF-8 stdout")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).expect("UTF-8 stderr")
+}
+
+#[track_caller]
+fn assert_exit(o: &Output, code: i32) {
+    assert_eq!(
+        o.status.code(),
+        Some(code),
+        "stdout:\n{}\nstderr:\n{}",
+        stdout(o),
+        stderr(o)
+    );
+}
+
+const DEPRECATED: &str = "testdata/rules/deprecated-api/mpi1_hvector_transpose.c";
+const CLEAN: &str = "testdata/clean/bcast_config_struct.c";
+
+/// The small fixed set the output snapshots are taken on.
+const SAMPLE: &[&str] = &[
+    DEPRECATED,
+    "testdata/rules/missing-commit/commit_after_send.c",
+    "testdata/rules/missing-commit/vector_no_commit.f90",
+    CLEAN,
+];
+
+fn sample(extra: &[&str]) -> Output {
+    let mut args: Vec<&str> = SAMPLE.to_vec();
+    args.extend_from_slice(extra);
+    run(&args)
+}
+
+fn text(path: &str) -> String {
+    fs::read_to_string(root().join(path)).expect("fixture")
+}
+
+/// A temporary tree of `(relative path, contents)`.
+fn tree(files: &[(&str, &[u8])]) -> TempDir {
+    let dir = tempfile::tempdir().expect("temp dir");
+    for (path, contents) in files {
+        let path = dir.path().join(path);
+        fs::create_dir_all(path.parent().unwrap()).unwrap();
+        fs::write(path, contents).unwrap();
+    }
+    dir
+}
+
+/// Parses `--format json` output.
+fn json_of(o: &Output) -> Value {
+    serde_json::from_slice(&o.stdout).expect("JSON output")
+}
+
+/// (file, rule) of every diagnostic in `--format json` output.
+fn diagnostics(o: &Output) -> Vec<(String, String)> {
+    json_of(o)["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            (
+                d["file"].as_str().unwrap().to_owned(),
+                d["rule"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect()
+}
+
+mod commands {
+    use super::*;
+
+    #[test]
+    fn version_and_help() {
+        let o = run(&["--version"]);
+        assert_exit(&o, 0);
+        assert_eq!(
+            stdout(&o),
+            format!("mpi-dtype-lint {}\n", env!("CARGO_PKG_VERSION"))
+        );
+        let o = run(&["--help"]);
+        assert_exit(&o, 0);
+        let help = stdout(&o);
+        for word in [
+            "types",
+            "rules",
+            "explain",
+            "lsp",
+            "--format",
+            "--select",
+            "--ignore",
+            "--config",
+            "--compile-commands",
+            "--fix",
+            "--unsafe-fixes",
+            "--diff",
+            "--statistics",
+            "--quiet",
+            "--no-ignore",
+            "--target",
+            "--mpi",
+        ] {
+            assert!(help.contains(word), "--help lacks {word}:\n{help}");
+        }
+        let o = run(&["types", "--help"]);
+        assert_exit(&o, 0);
+        assert!(stdout(&o).contains("--format"));
+    }
+
+    #[test]
+    fn usage_errors_exit_2() {
+        for args in [
+            &["--format", "xml", CLEAN][..],
+            &["--no-such-flag"],
+            &["explain"],
+            &["--target", "sparc-sun-solaris", CLEAN],
+            &["--mpi", "lam", CLEAN],
+            &["types", "--format", "sarif", CLEAN],
+        ] {
+            let o = run(args);
+            assert_exit(&o, 2);
+            assert!(o.stdout.is_empty(), "{args:?}");
+        }
+    }
+
+    #[test]
+    fn exit_status_follows_the_findings() {
+        let o = run(&["testdata/clean"]);
+        assert_exit(&o, 0);
+        assert!(stdout(&o).starts_with("No findings in "));
+        // No progress bar or anything else on stderr in a pipe.
+        assert_eq!(stderr(&o), "");
+        assert_exit(&run(&[DEPRECATED]), 1);
+        // Only info-level findings do not fail the run.
+        let dir = tree(&[
+            (
+                ".mpi-dtype-lint.toml",
+                b"[severity]\ndeprecated-api = \"info\"\n",
+            ),
+            ("a.c", text(DEPRECATED).as_bytes()),
+        ]);
+        let o = run_in(dir.path(), &["--format", "gcc"]);
+        assert_exit(&o, 0);
+        assert!(stdout(&o).contains("a.c:25:5: info: "), "{}", stdout(&o));
+    }
+
+    #[test]
+    fn select_and_ignore() {
+        let o = sample(&["--format", "json", "--select", "missing-commit"]);
+        assert_exit(&o, 1);
+        let found = diagnostics(&o);
+        assert!(!found.is_empty());
+        assert!(found.iter().all(|(_, rule)| rule == "missing-commit"));
+
+        let o = run(&[DEPRECATED, "--ignore", "deprecated-api"]);
+        assert_exit(&o, 0);
+        let o = run(&[DEPRECATED, "--select", "all", "--ignore", "missing-commit"]);
+        assert_exit(&o, 1);
+        let o = run(&[DEPRECATED, "--select", "missing-commit,type-leak"]);
+        assert_exit(&o, 0);
+
+        for flag in ["--select", "--ignore"] {
+            let o = run(&[DEPRECATED, flag, "missing-commit,no-such-rule"]);
+            assert_exit(&o, 2);
+            assert!(
+                stderr(&o).contains("no rule `no-such-rule`"),
+                "{}",
+                stderr(&o)
+            );
+            assert!(o.stdout.is_empty());
+        }
+    }
+
+    #[test]
+    fn quiet_prints_nothing_but_errors() {
+        let o = run(&["-q", DEPRECATED]);
+        assert_exit(&o, 1);
+        assert!(o.stdout.is_empty() && o.stderr.is_empty());
+        let o = run(&["--quiet", DEPRECATED, "does/not/exist.c"]);
+        assert_exit(&o, 2);
+        assert!(o.stdout.is_empty());
+        assert!(stderr(&o).contains("does/not/exist.c: no such file or directory"));
+    }
+
+    #[test]
+    fn rules_lists_every_rule() {
+        let o = run(&["rules"]);
+        assert_exit(&o, 0);
+        let listed = stdout(&o);
+        assert_eq!(listed.lines().count(), analyzer::checks::RULES.len());
+        for (line, rule) in listed.lines().zip(analyzer::checks::RULES) {
+            assert!(line.starts_with(rule.id), "{line}");
+            assert!(line.contains(rule.severity.name()) && line.ends_with(rule.summary));
+        }
+    }
+
+    #[test]
+    fn explain_prints_a_rules_docs() {
+        let o = run(&["explain", "missing-commit"]);
+        assert_exit(&o, 0);
+        let rule = analyzer::checks::rule("missing-commit").unwrap();
+        let shown = stdout(&o);
+        assert!(shown.starts_with("# missing-commit\n\n"));
+        assert!(shown.contains(rule.summary) && shown.contains(rule.docs.trim_end()));
+
+        let o = run(&["explain", "no-such-rule"]);
+        assert_exit(&o, 2);
+        assert!(o.stdout.is_empty());
+        assert!(stderr(&o).contains("no rule `no-such-rule`"));
+    }
+
+    #[test]
+    fn lsp_answers_initialize_and_exits() {
+        use std::io::{BufRead, BufReader, Read, Write};
+        use std::process::Stdio;
+
+        let mut server = std::process::Command::new(assert_cmd::cargo::cargo_bin("mpi-dtype-lint"))
+            .arg("lsp")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut input = server.stdin.take().unwrap();
+        let mut output = BufReader::new(server.stdout.take().unwrap());
+        let mut send = |v: Value| {
+            let body = v.to_string();
+            write!(input, "Content-Length: {}\r\n\r\n{body}", body.len()).unwrap();
+            input.flush().unwrap();
+        };
+        let mut receive = || -> Value {
+            let mut length = 0;
+            loop {
+                let mut line = String::new();
+                output.read_line(&mut line).unwrap();
+                if let Some(n) = line.strip_prefix("Content-Length: ") {
+                    length = n.trim().parse().unwrap();
+                } else if line == "\r\n" {
+                    break;
+                }
+            }
+            let mut body = vec![0; length];
+            output.read_exact(&mut body).unwrap();
+            serde_json::from_slice(&body).unwrap()
+        };
+        send(json!({"jsonrpc": "2.0", "id": 1, "method": "initialize",
+            "params": {"processId": null, "rootUri": null, "capabilities": {}}}));
+        let initialized = receive();
+        assert!(
+            initialized["result"]["capabilities"].is_object(),
+            "{initialized}"
+        );
+        send(json!({"jsonrpc": "2.0", "method": "initialized", "params": {}}));
+        send(json!({"jsonrpc": "2.0", "id": 2, "method": "shutdown"}));
+        let mut reply = receive();
+        while reply["id"] != 2 {
+            reply = receive();
+        }
+        assert_eq!(reply["result"], Value::Null, "{reply}");
+        send(json!({"jsonrpc": "2.0", "method": "exit"}));
+        drop(input);
+        let deadline = std::time::Instant::now() + Duration::from_secs(30);
+        let status = loop {
+            if let Some(status) = server.try_wait().unwrap() {
+                break status;
+            }
+            assert!(std::time::Instant::now() < deadline, "lsp did not exit");
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        assert!(status.success());
+    }
+}
+
+mod types {
+    use super::*;
+
+    const PROGRAM: &str = "#include <mpi.h>
+int main(int argc, char **argv)
+{
+    MPI_Datatype pair, unknown;
+    MPI_Init(&argc, &argv);
+    MPI_Type_contiguous(2, MPI_LONG, &pair);
+    MPI_Type_contiguous(N, MPI_DOUBLE, &unknown);
+    MPI_Type_commit(&pair);
+    MPI_Type_free(&pair);
+    MPI_Finalize();
+    return 0;
+}
+";
+
+    #[test]
+    fn json_has_the_designed_shape() {
+        let dir = tree(&[("t.c", PROGRAM.as_bytes())]);
+        let o = run_in(dir.path(), &["types", "--format", "json"]);
+        assert_exit(&o, 0);
+        // Exactly the fields and the order DESIGN.md gives.
+        let keys: Vec<String> = stdout(&o)
+            .lines()
+            .filter_map(|l| l.trim().strip_prefix('"')?.split_once('"'))
+            .map(|(key, _)| key.to_owned())
+            .take(14)
+            .collect();
+        assert_eq!(
+            keys,
+            [
+                "types",
+                "file",
+                "line",
+                "column",
+                "name",
+                "constructor",
+                "size",
+                "lb",
+                "ub",
+                "extent",
+                "true_lb",
+                "true_extent",
+                "committed",
+                "signature"
+            ]
+        );
+        let types = json_of(&o);
+        assert_eq!(
+            types,
+            json!({"types": [
+                {"file": "t.c", "line": 6, "column": 5, "name": "pair",
+                 "constructor": "MPI_Type_contiguous", "size": 16, "lb": 0, "ub": 16,
+                 "extent": 16, "true_lb": 0, "true_extent": 16, "committed": true,
+                 "signature": "2 x MPI_LONG"},
+                {"file": "t.c", "line": 7, "column": 5, "name": "unknown",
+                 "constructor": "MPI_Type_contiguous", "size": null, "lb": null, "ub": null,
+                 "extent": null, "true_lb": null, "true_extent": null, "committed": false,
+                 "signature": null},
+            ]})
+        );
+    }
+
+    #[test]
+    fn target_changes_the_values() {
+        let dir = tree(&[("t.c", PROGRAM.as_bytes())]);
+        for (target, size) in [
+            ("x86_64-linux-gnu", 16),
+            ("i686-linux-gnu", 8),
+            ("x86_64-windows-msvc", 8),
+        ] {
+            let o = run_in(
+                dir.path(),
+                &["types", "--format", "json", "--target", target],
+            );
+            assert_exit(&o, 0);
+            assert_eq!(json_of(&o)["types"][0]["size"], size, "{target}");
+        }
+        let o = run_in(dir.path(), &["types", "--mpi", "mpich", "t.c"]);
+        assert_exit(&o, 0);
+    }
+
+    #[test]
+    fn human_table() {
+        let o = run(&["types", "testdata/c/halo_subarray_2d.c"]);
+        assert_exit(&o, 0);
+        let table = stdout(&o);
+        let mut lines = table.lines();
+        let header = lines.next().unwrap();
+        assert!(header.starts_with("location ") && header.ends_with("  signature"));
+        assert!(table.contains("testdata/c/halo_subarray_2d.c:"));
+        assert!(table.trim_end().ends_with(" datatypes") || table.ends_with("1 datatype\n"));
+        insta::assert_snapshot!(table);
+    }
+
+    #[test]
+    fn unreadable_path_exits_2_and_the_rest_is_listed() {
+        let o = run(&["types", "testdata/c/halo_subarray_2d.c", "no/such/file.c"]);
+        assert_exit(&o, 2);
+        assert!(stdout(&o).contains("halo_subarray_2d.c"));
+        assert!(stderr(&o).contains("no/such/file.c: no such file or directory"));
+    }
+}
+
+mod trees {
+    use super::*;
+    use std::os::unix::fs::symlink;
+
+    #[test]
+    fn gitignored_files_are_skipped_unless_no_ignore() {
+        let deprecated = text(DEPRECATED);
+        let dir = tree(&[
+            (".gitignore", b"generated/\nold.c\n"),
+            (".ignore", b"vendor.c\n"),
+            ("clean.c", text(CLEAN).as_bytes()),
+            ("old.c", deprecated.as_bytes()),
+            ("vendor.c", deprecated.as_bytes()),
+            ("generated/gen.c", deprecated.as_bytes()),
+        ]);
+        fs::create_dir(dir.path().join(".git")).unwrap();
+        let o = run_in(dir.path(), &[]);
+        assert_exit(&o, 0);
+        assert_eq!(stdout(&o), "No findings in 1 file.\n");
+        let o = run_in(dir.path(), &["--no-ignore", "--format", "json"]);
+        assert_exit(&o, 1);
+        let mut files: Vec<String> = diagnostics(&o).into_iter().map(|(f, _)| f).collect();
+        files.dedup();
+        assert_eq!(files, ["generated/gen.c", "old.c", "vendor.c"]);
+    }
+
+    #[test]
+    fn symlink_loop_is_skipped_without_hanging() {
+        let dir = tree(&[("src/a.c", text(DEPRECATED).as_bytes())]);
+        symlink("..", dir.path().join("src/loop")).unwrap();
+        symlink(".", dir.path().join("self")).unwrap();
+        let o = cmd_in(dir.path())
+            .args(["--format", "gcc"])
+            .timeout(Duration::from_secs(30))
+            .output()
+            .unwrap();
+        // Findings, not an error: the loop is a note.
+        assert_exit(&o, 1);
+        assert!(
+            stdout(&o).starts_with("src/a.c:25:5: warning: "),
+            "{}",
+            stdout(&o)
+        );
+        assert!(stderr(&o).contains("loop"), "{}", stderr(&o));
+    }
+
+    #[test]
+    fn binary_and_invalid_utf8_files_are_told_and_the_rest_analysed() {
+        let mut latin1 = text(DEPRECATED).into_bytes();
+        latin1.splice(0..0, b"/* r\xe9sum\xe9 */\n".iter().copied());
+        let dir = tree(&[
+            ("a.c", text(DEPRECATED).as_bytes()),
+            ("bin.c", b"MPI_Type\0\x01\x02\x03\xff\xfe binary"),
+            ("latin1.c", &latin1),
+        ]);
+        let o = run_in(dir.path(), &["--format", "gcc"]);
+        assert_exit(&o, 1);
+        let out = stdout(&o);
+        assert!(out.contains("a.c:25:5: warning: "), "{out}");
+        // Analysed with the bad bytes replaced: positions one line down.
+        assert!(out.contains("latin1.c:26:5: warning: "), "{out}");
+        let err = stderr(&o);
+        assert!(err.contains("bin.c: binary file; skipped"), "{err}");
+        assert!(
+            err.contains("latin1.c: not valid UTF-8; analysed with 2 bytes replaced"),
+            "{err}"
+        );
+        // Notes are not errors, and --quiet hides them.
+        let o = run_in(dir.path(), &["-q"]);
+        assert_exit(&o, 1);
+        assert!(o.stderr.is_empty(), "{}", stderr(&o));
+    }
+
+    #[test]
+    fn unreadable_paths_exit_2_and_the_others_are_reported() {
+        let dir = tree(&[("a.c", text(DEPRECATED).as_bytes())]);
+        symlink("nowhere.c", dir.path().join("dangling.c")).unwrap();
+        let root_user = Command::new("id")
+            .arg("-u")
+            .output()
+            .is_ok_and(|o| o.stdout == b"0\n");
+        if !root_user {
+            use std::os::unix::fs::PermissionsExt;
+            let locked = dir.path().join("locked.c");
+            fs::write(&locked, text(DEPRECATED)).unwrap();
+            fs::set_permissions(&locked, fs::Permissions::from_mode(0o000)).unwrap();
+        }
+        let o = run_in(dir.path(), &["--format", "gcc"]);
+        assert_exit(&o, 2);
+        assert!(stdout(&o).contains("a.c:25:5: warning: "), "{}", stdout(&o));
+        let err = stderr(&o);
+        assert!(
+            err.contains("dangling.c: No such file or directory"),
+            "{err}"
+        );
+        if !root_user {
+            assert!(err.contains("locked.c: Permission denied"), "{err}");
+        }
+        let o = run_in(dir.path(), &["a.c", "missing.c"]);
+        assert_exit(&o, 2);
+        assert!(stdout(&o).contains("a.c:25:5"));
+        assert!(stderr(&o).contains("missing.c: no such file or directory"));
+    }
+}
+
+mod config {
+    use super::*;
+
+    #[test]
+    fn errors_name_the_file_the_line_and_the_key() {
+        for (toml, line, key) in [
+            (
+                "target = \"x86_64-linux-gnu\"\ncolour = true\n",
+                2,
+                "colour",
+            ),
+            ("\n\ntarget = 5\n", 3, "target"),
+            ("target = \"sparc\"\n", 1, "target"),
+            ("mpi = \"lam\"\n", 1, "mpi"),
+            (
+                "select = [\n  \"missing-commit\",\n  \"nope\",\n]\n",
+                3,
+                "select",
+            ),
+            ("ignore = [\"nope\"]\n", 1, "ignore"),
+            (
+                "[severity]\nmissing-commit = \"loud\"\n",
+                2,
+                "severity.missing-commit",
+            ),
+            ("[severity]\n\"no-rule\" = \"error\"\n", 2, "severity"),
+            (
+                "[per-file-ignores]\n\"*.c\" = [\"bogus\"]\n",
+                2,
+                "per-file-ignores.*.c",
+            ),
+            ("[fortran]\nform = \"weird\"\n", 2, "fortran.form"),
+            ("[c]\ninclude-paths = 3\n", 2, "include-paths"),
+            ("[c]\nunknown = 1\n", 2, "unknown"),
+        ] {
+            let dir = tree(&[
+                (".mpi-dtype-lint.toml", toml.as_bytes()),
+                ("sub/a.c", text(DEPRECATED).as_bytes()),
+            ]);
+            let o = run_in(dir.path(), &[]);
+            assert_exit(&o, 2);
+            let err = stderr(&o);
+            let want = format!(".mpi-dtype-lint.toml:{line}: `{key}`");
+            assert!(err.contains(&want), "{toml:?}: want {want:?} in {err}");
+            // Reported once, not once per file.
+            assert_eq!(err.matches(".mpi-dtype-lint.toml").count(), 1, "{err}");
+            // The same through --config.
+            let o = run_in(dir.path(), &["--config", ".mpi-dtype-lint.toml", "sub/a.c"]);
+            assert_exit(&o, 2);
+            assert!(stderr(&o).contains(&want));
+        }
+    }
+
+    #[test]
+    fn per_file_ignores_and_severity_overrides() {
+        let deprecated = text(DEPRECATED);
+        let dir = tree(&[
+            (
+                ".mpi-dtype-lint.toml",
+                b"[per-file-ignores]\n\"legacy/*.c\" = [\"deprecated-api\"]\n\n[severity]\ndeprecated-api = \"error\"\n",
+            ),
+            ("legacy/old.c", deprecated.as_bytes()),
+            ("src/new.c", deprecated.as_bytes()),
+        ]);
+        let o = run_in(dir.path(), &["--format", "gcc"]);
+        assert_exit(&o, 1);
+        let out = stdout(&o);
+        assert!(!out.contains("legacy/old.c"), "{out}");
+        assert!(out.contains("src/new.c:25:5: error: "), "{out}");
+        // Found by walking up from the file, also when run below the configuration.
+        let o = run_in(&dir.path().join("src"), &["--format", "gcc", "new.c"]);
+        assert!(stdout(&o).contains("new.c:25:5: error: "), "{}", stdout(&o));
+        let o = run_in(&dir.path().join("legacy"), &["old.c"]);
+        assert_exit(&o, 0);
+    }
+
+    #[test]
+    fn explicit_config_replaces_the_nearest() {
+        let dir = tree(&[
+            (".mpi-dtype-lint.toml", b"ignore = [\"deprecated-api\"]\n"),
+            ("other.toml", b"select = [\"deprecated-api\"]\n"),
+            ("a.c", text(DEPRECATED).as_bytes()),
+        ]);
+        assert_exit(&run_in(dir.path(), &["a.c"]), 0);
+        assert_exit(&run_in(dir.path(), &["--config", "other.toml", "a.c"]), 1);
+        let o = run_in(dir.path(), &["--config", "missing.toml", "a.c"]);
+        assert_exit(&o, 2);
+        assert!(stderr(&o).contains("missing.toml"));
+    }
+
+    const USES_FLAGS: &str = "#include <mpi.h>
+#include \"dims.h\"
+int main(int argc, char **argv)
+{
+    MPI_Datatype a, b;
+    MPI_Init(&argc, &argv);
+    MPI_Type_contiguous(N, MPI_DOUBLE, &a);
+    MPI_Type_contiguous(M, MPI_INT, &b);
+    MPI_Type_commit(&a);
+    MPI_Type_commit(&b);
+    MPI_Type_free(&a);
+    MPI_Type_free(&b);
+    MPI_Finalize();
+    return 0;
+}
+";
+
+    fn sizes(o: &Output) -> Vec<Value> {
+        assert_exit(o, 0);
+        json_of(o)["types"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t["size"].clone())
+            .collect()
+    }
+
+    #[test]
+    fn compile_commands_give_includes_and_defines() {
+        let dir = tree(&[
+            ("src/t.c", USES_FLAGS.as_bytes()),
+            ("inc/dims.h", b"#define M 5\n"),
+        ]);
+        let types = ["types", "--format", "json", "src/t.c"];
+        assert_eq!(
+            sizes(&run_in(dir.path(), &types)),
+            [Value::Null, Value::Null]
+        );
+
+        let database = json!([{
+            "directory": dir.path().join("build"),
+            "file": "../src/t.c",
+            "command": "cc -DN=4 -I ../inc -c ../src/t.c -o t.o",
+        }]);
+        fs::create_dir(dir.path().join("build")).unwrap();
+        fs::write(
+            dir.path().join("build/compile_commands.json"),
+            database.to_string(),
+        )
+        .unwrap();
+        // Not above the file: used only when given.
+        assert_eq!(
+            sizes(&run_in(dir.path(), &types)),
+            [Value::Null, Value::Null]
+        );
+        let given = [
+            &types[..],
+            &["--compile-commands", "build/compile_commands.json"],
+        ]
+        .concat();
+        assert_eq!(sizes(&run_in(dir.path(), &given)), [json!(32), json!(20)]);
+        // Found by walking up from the file; `arguments` as well as `command`.
+        let database = json!([{
+            "directory": dir.path(),
+            "file": "src/t.c",
+            "arguments": ["cc", "-DN=3", "-Iinc", "-c", "src/t.c"],
+        }]);
+        fs::write(
+            dir.path().join("compile_commands.json"),
+            database.to_string(),
+        )
+        .unwrap();
+        assert_eq!(sizes(&run_in(dir.path(), &types)), [json!(24), json!(20)]);
+
+        fs::write(dir.path().join("compile_commands.json"), "[{\"file\": 1}]").unwrap();
+        let o = run_in(dir.path(), &["src/t.c"]);
+        assert_exit(&o, 2);
+        assert!(
+            stderr(&o).contains("compile_commands.json:1: "),
+            "{}",
+            stderr(&o)
+        );
+    }
+}
+
+mod formats {
+    use super::*;
+
+    #[test]
+    fn human() {
+        let o = sample(&[]);
+        assert_exit(&o, 1);
+        let out = stdout(&o);
+        assert!(!out.contains('\x1b'), "colour in a pipe");
+        insta::assert_snapshot!(out);
+    }
+
+    #[test]
+    fn json() {
+        let o = sample(&["--format", "json"]);
+        assert_exit(&o, 1);
+        insta::assert_snapshot!(stdout(&o));
+    }
+
+    #[test]
+    fn github() {
+        let o = sample(&["--format", "github"]);
+        assert_exit(&o, 1);
+        insta::assert_snapshot!(stdout(&o));
+    }
+
+    #[test]
+    fn gcc() {
+        let o = sample(&["--format", "gcc"]);
+        assert_exit(&o, 1);
+        insta::assert_snapshot!(stdout(&o));
+    }
+
+    #[test]
+    fn statistics() {
+        // Quiet: only what was asked for besides the report.
+        let o = sample(&["--statistics", "-q"]);
+        assert_exit(&o, 1);
+        insta::assert_snapshot!(stdout(&o));
+    }
+
+    #[test]
+    fn sarif() {
+        let o = sample(&["--format", "sarif"]);
+        assert_exit(&o, 1);
+        let log = json_of(&o);
+        let rules = &log["runs"][0]["tool"]["driver"]["rules"];
+        let ids: Vec<&str> = rules
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["id"].as_str().unwrap())
+            .collect();
+        let expected: Vec<&str> = analyzer::checks::RULES.iter().map(|r| r.id).collect();
+        assert_eq!(ids, expected);
+        // Every result points at its rule's metadata.
+        for result in log["runs"][0]["results"].as_array().unwrap() {
+            let index = result["ruleIndex"].as_u64().unwrap() as usize;
+            assert_eq!(rules[index]["id"], result["ruleId"]);
+        }
+        insta::assert_json_snapshot!(log, {
+            ".runs[].tool.driver.rules" => "[the rules' metadata]",
+            ".runs[].tool.driver.version" => "[version]",
+        });
+    }
+
+    /// The official SARIF 2.1.0 schema (see tests/data/README.md).
+    fn sarif_validator() -> (boon::Schemas, boon::SchemaIndex) {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/sarif-schema-2.1.0.json");
+        let schema: Value = serde_json::from_str(&fs::read_to_string(&path).unwrap()).unwrap();
+        let mut schemas = boon::Schemas::new();
+        let mut compiler = boon::Compiler::new();
+        compiler.enable_format_assertions();
+        let location = path.display().to_string();
+        compiler.add_resource(&location, schema).unwrap();
+        let index = compiler.compile(&location, &mut schemas).unwrap();
+        (schemas, index)
+    }
+
+    #[test]
+    fn sarif_is_valid_against_the_official_schema() {
+        let (schemas, index) = sarif_validator();
+        for args in [SAMPLE, &["testdata/clean"], &["testdata/rules"]] {
+            let o = run(&[args, &["--format", "sarif"]].concat());
+            let log = json_of(&o);
+            if let Err(e) = schemas.validate(&log, index) {
+                panic!("{args:?}: invalid SARIF: {e:#}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_schema_rejects_invalid_sarif() {
+        let (schemas, index) = sarif_validator();
+        let o = sample(&["--format", "sarif"]);
+        let valid = json_of(&o);
+        assert!(schemas.validate(&valid, index).is_ok());
+        type Breakage = fn(&mut Value);
+        let breakages: [(&str, Breakage); 4] = [
+            ("wrong version", |v| v["version"] = json!("2.0.0")),
+            ("unknown level", |v| {
+                v["runs"][0]["results"][0]["level"] = json!("fatal")
+            }),
+            ("line 0", |v| {
+                v["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["region"]
+                    ["startLine"] = json!(0)
+            }),
+            ("no tool", |v| {
+                v["runs"][0].as_object_mut().unwrap().remove("tool");
+            }),
+        ];
+        for (what, breakage) in breakages {
+            let mut broken = valid.clone();
+            breakage(&mut broken);
+            assert!(
+                schemas.validate(&broken, index).is_err(),
+                "{what}: accepted"
+            );
+        }
+    }
+
+    /// Runs the human format on a terminal (through `script`), where it is coloured unless
+    /// `NO_COLOR` is set.
+    #[test]
+    fn colour_on_a_terminal_only_and_never_with_no_color() {
+        if Command::new("script").arg("--version").output().is_err() {
+            eprintln!("skipped: no `script` to give the binary a terminal");
+            return;
+        }
+        let binary = assert_cmd::cargo::cargo_bin("mpi-dtype-lint");
+        let on_tty = |no_color: bool| {
+            let command = format!("{} {DEPRECATED}", binary.display());
+            let mut script = Command::new("script");
+            script
+                .current_dir(root())
+                .env_remove("CI")
+                .args(["-qec", &command, "/dev/null"])
+                .timeout(Duration::from_secs(60));
+            if no_color {
+                script.env("NO_COLOR", "1");
+            } else {
+                script.env_remove("NO_COLOR");
+            }
+            String::from_utf8_lossy(&script.output().unwrap().stdout).into_owned()
+        };
+        let coloured = on_tty(false);
+        assert!(
+            coloured.contains("\x1b[1;33mwarning[deprecated-api]"),
+            "{coloured:?}"
+        );
+        let plain = on_tty(true);
+        assert!(plain.contains("warning[deprecated-api]"), "{plain:?}");
+        assert!(!plain.contains('\x1b'), "{plain:?}");
+    }
+}
+
+mod fix {
+    use super::*;
+    use std::os::unix::fs::PermissionsExt;
+
+    /// Copies of the deprecated-API and missing-commit C fixtures.
+    fn fixtures() -> TempDir {
+        let dir = tempfile::tempdir().unwrap();
+        for rule in ["deprecated-api", "missing-commit"] {
+            for entry in fs::read_dir(root().join("testdata/rules").join(rule)).unwrap() {
+                let path = entry.unwrap().path();
+                if path.extension().is_some_and(|e| e == "c") {
+                    fs::copy(&path, dir.path().join(path.file_name().unwrap())).unwrap();
+                }
+            }
+        }
+        dir
+    }
+
+    fn contents(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
+        let mut files: Vec<(PathBuf, Vec<u8>)> = fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .map(|p| (p.clone(), fs::read(&p).unwrap()))
+            .collect();
+        files.sort();
+        files
+    }
+
+    /// Findings in `--format json` output that `--fix` (with `unsafe_fixes`) could apply.
+    fn fixable(o: &Output, unsafe_fixes: bool) -> Vec<Value> {
+        json_of(o)["diagnostics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|d| {
+                d["fixes"].as_array().unwrap().iter().any(|f| {
+                    f["applicability"] == "safe" || (unsafe_fixes && f["applicability"] == "unsafe")
+                })
+            })
+            .cloned()
+            .collect()
+    }
+
+    /// `mpicc.mpich`, or `None` (skip) when it is missing and CI is unset; CI requires it.
+    fn mpicc() -> Option<&'static str> {
+        let found = Command::new("mpicc.mpich").arg("-v").output().is_ok();
+        if !found && std::env::var_os("CI").is_some() {
+            panic!("mpicc.mpich is required in CI");
+        }
+        if !found {
+            eprintln!("skipped the compile check: no mpicc.mpich");
+        }
+        found.then_some("mpicc.mpich")
+    }
+
+    #[track_caller]
+    fn assert_compiles(dir: &Path) {
+        let Some(mpicc) = mpicc() else { return };
+        for (path, _) in contents(dir) {
+            let o = Command::new(mpicc)
+                .args(["-fsyntax-only", "-Wall", "-Werror"])
+                .arg(&path)
+                .output()
+                .unwrap();
+            assert!(
+                o.status.success(),
+                "{}:\n{}",
+                path.display(),
+                String::from_utf8_lossy(&o.stderr)
+            );
+        }
+    }
+
+    #[test]
+    fn fix_removes_the_fixable_findings_and_a_second_run_changes_nothing() {
+        let dir = fixtures();
+        let lint = |dir: &Path| run_in(dir, &["--format", "json"]);
+        let before = lint(dir.path());
+        assert!(!fixable(&before, false).is_empty());
+        let missing_commit = |o: &Output| {
+            diagnostics(o)
+                .iter()
+                .filter(|(_, rule)| rule == "missing-commit")
+                .count()
+        };
+        assert!(missing_commit(&before) > 0);
+
+        let o = run_in(dir.path(), &["--fix"]);
+        assert!(matches!(o.status.code(), Some(0 | 1)), "{}", stderr(&o));
+        assert!(stderr(&o).contains("fixed "), "{}", stderr(&o));
+        let after = lint(dir.path());
+        assert_eq!(fixable(&after, false), Vec::<Value>::new());
+        assert_eq!(missing_commit(&after), 0);
+
+        let o = run_in(dir.path(), &["--fix", "--unsafe-fixes"]);
+        assert!(matches!(o.status.code(), Some(0 | 1)), "{}", stderr(&o));
+        let after = lint(dir.path());
+        assert_eq!(fixable(&after, true), Vec::<Value>::new());
+        // What is left has no fix to apply.
+        assert!(diagnostics(&after).len() < diagnostics(&before).len());
+
+        let fixed = contents(dir.path());
+        let o = run_in(dir.path(), &["--fix", "--unsafe-fixes"]);
+        assert!(stderr(&o).contains("fixed 0 findings"), "{}", stderr(&o));
+        assert_eq!(
+            contents(dir.path()),
+            fixed,
+            "the second --fix changed files"
+        );
+        assert_compiles(dir.path());
+    }
+
+    #[test]
+    fn fix_keeps_crlf_byte_order_mark_and_permissions() {
+        let crlf = text(DEPRECATED).replace('\n', "\r\n");
+        let bom = format!("\u{feff}{}", text(DEPRECATED));
+        let dir = tree(&[("crlf.c", crlf.as_bytes()), ("bom.c", bom.as_bytes())]);
+        let mode = |name: &str| {
+            fs::metadata(dir.path().join(name))
+                .unwrap()
+                .permissions()
+                .mode()
+                & 0o7777
+        };
+        fs::set_permissions(dir.path().join("crlf.c"), fs::Permissions::from_mode(0o751)).unwrap();
+        fs::set_permissions(dir.path().join("bom.c"), fs::Permissions::from_mode(0o600)).unwrap();
+        let o = run_in(dir.path(), &["--fix"]);
+        assert_exit(&o, 0);
+        let fixed = fs::read_to_string(dir.path().join("crlf.c")).unwrap();
+        assert!(fixed.contains("MPI_Type_create_hvector"));
+        assert_eq!(
+            fixed.matches('\n').count(),
+            fixed.matches("\r\n").count(),
+            "a lone LF in {fixed:?}"
+        );
+        let fixed = fs::read_to_string(dir.path().join("bom.c")).unwrap();
+        assert!(fixed.starts_with('\u{feff}') && fixed.contains("MPI_Type_create_hvector"));
+        assert!(!fixed.contains('\r'));
+        assert_eq!(mode("crlf.c"), 0o751);
+        assert_eq!(mode("bom.c"), 0o600);
+        assert_compiles(dir.path());
+    }
+
+    #[test]
+    fn diff_prints_a_unified_diff_and_writes_nothing() {
+        let dir = fixtures();
+        let before = contents(dir.path());
+        let o = run_in(dir.path(), &["--diff", "--unsafe-fixes"]);
+        assert_exit(&o, 1);
+        let diff = stdout(&o);
+        assert!(
+            diff.contains("--- mpi1_hvector_transpose.c\n+++ mpi1_hvector_transpose.c\n@@ -"),
+            "{diff}"
+        );
+        assert!(diff.contains("\n-    MPI_Type_hvector(N, 1, sizeofdouble, column, &xpose);"));
+        assert!(
+            diff.contains("\n+    MPI_Type_create_hvector(N, 1, sizeofdouble, column, &xpose);")
+        );
+        assert!(stderr(&o).contains("would fix "));
+        assert_eq!(contents(dir.path()), before, "--diff wrote files");
+        let o = run_in(dir.path(), &["--diff", "-q", "commit_after_send_ok.c"]);
+        assert_exit(&o, 0);
+        assert!(o.stdout.is_empty() && o.stderr.is_empty());
+    }
+
+    #[test]
+    fn fix_refuses_a_file_that_is_not_utf8() {
+        let mut latin1 = b"/* r\xe9sum\xe9 */\n".to_vec();
+        latin1.extend_from_slice(text(DEPRECATED).as_bytes());
+        let dir = tree(&[("latin1.c", &latin1)]);
+        let o = run_in(dir.path(), &["--fix"]);
+        assert_exit(&o, 2);
+        assert!(stderr(&o).contains("latin1.c: not valid UTF-8; not fixed"));
+        assert_eq!(fs::read(dir.path().join("latin1.c")).unwrap(), latin1);
+    }
+}
