@@ -1,0 +1,5 @@
+//! The fuzz targets' bodies (see `targets.rs`).
+
+mod targets;
+
+pub use targets::*;
