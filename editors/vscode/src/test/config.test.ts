@@ -11,13 +11,13 @@ function settings(values: Record<string, unknown>): SettingsReader {
   };
 }
 
-test("defaults send nothing, so the project's configuration applies", () => {
+void test("defaults send nothing, so the project's configuration applies", () => {
   const defaults = { path: "", target: "", mpi: "", select: [], ignore: [] };
   assert.deepEqual(serverOptionsFromSettings(settings(defaults)), {});
   assert.deepEqual(serverOptionsFromSettings(settings({})), {});
 });
 
-test("every setting is passed under the server's key", () => {
+void test("every setting is passed under the server's key", () => {
   const options = serverOptionsFromSettings(
     settings({
       target: "i686-linux-gnu",
@@ -34,7 +34,7 @@ test("every setting is passed under the server's key", () => {
   });
 });
 
-test("rule lists: comma-separated strings, blanks and stray values", () => {
+void test("rule lists: comma-separated strings, blanks and stray values", () => {
   const options = serverOptionsFromSettings(
     settings({ select: " missing-commit, ,type-leak ", ignore: ["", 3, " use-after-free "] }),
   );
@@ -44,14 +44,14 @@ test("rule lists: comma-separated strings, blanks and stray values", () => {
   });
 });
 
-test("strings are trimmed; blank or non-string values are unset", () => {
+void test("strings are trimmed; blank or non-string values are unset", () => {
   assert.deepEqual(serverOptionsFromSettings(settings({ target: "  aarch64-linux-gnu " })), {
     target: "aarch64-linux-gnu",
   });
   assert.deepEqual(serverOptionsFromSettings(settings({ target: "   ", mpi: 7 })), {});
 });
 
-test("server command: PATH lookup by default, ~ expanded", () => {
+void test("server command: PATH lookup by default, ~ expanded", () => {
   assert.equal(serverCommand(settings({}), "/home/u"), "mpi-dtype-lint");
   assert.equal(serverCommand(settings({ path: " " }), "/home/u"), "mpi-dtype-lint");
   assert.equal(serverCommand(settings({ path: "~/bin/mpi-dtype-lint" }), "/home/u"), "/home/u/bin/mpi-dtype-lint");
