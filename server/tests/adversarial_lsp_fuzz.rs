@@ -2,20 +2,11 @@
 //! exercises it: deterministic pseudo-random message streams, each followed by a hover the
 //! server must answer, and raw byte streams after which it must end cleanly.
 
+mod lsp_harness;
 #[path = "../fuzz/src/targets.rs"]
 mod targets;
 
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-}
+use lsp_harness::Rng;
 
 /// Fragments the fuzzer would have to find by itself: JSON of the right shape.
 const PIECES: [&[u8]; 12] = [

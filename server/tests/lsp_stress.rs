@@ -3,9 +3,12 @@
 //! would stall both sides), counts them, and checks that every request that had an id was
 //! answered, with a result or an error.
 
+mod lsp_harness;
+
 use std::collections::HashSet;
 use std::time::Duration;
 
+use lsp_harness::Rng;
 use serde_json::{json, Value};
 use tokio::io::{duplex, AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader, DuplexStream};
 use tokio::sync::oneshot;
@@ -13,18 +16,6 @@ use tokio::sync::oneshot;
 const URI: &str = "file:///stress/a.c";
 const TEXT: &str = "#include <mpi.h>\nvoid f(void)\n{\n    MPI_Datatype t;\n    MPI_Type_contiguous(4, MPI_INT, &t);\n    MPI_Type_free(&t);\n}\n";
 const HOVER_ID: i64 = 1_000_000;
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-}
 
 fn frame(body: &[u8]) -> Vec<u8> {
     let mut out = format!("Content-Length: {}\r\n\r\n", body.len()).into_bytes();
