@@ -265,6 +265,59 @@ fn compile(tool: &str, path: &Path, text: &str) -> Option<String> {
     (!out.status.success()).then(|| String::from_utf8_lossy(&out.stderr).into_owned())
 }
 
+/// The deprecated-api fixes (renames, and MPI_LB/MPI_UB markers rewritten as a struct resized
+/// with `MPI_Type_create_resized`) keep every datatype: the last constructor call defining each
+/// handle evaluates, after the fix, to the same typemap, size, bounds and extent.
+#[test]
+fn deprecated_api_fixes_keep_the_types() {
+    let mut compared = 0;
+    for path in sources(&testdata().join("rules/deprecated-api")) {
+        let text = std::fs::read_to_string(&path).expect("fixture is UTF-8");
+        let (fixed, applied) = fix_all(&path, text.clone(), 5);
+        if applied == 0 {
+            continue;
+        }
+        let (before, _) = run(&text, &path);
+        let (after, _) = run(&fixed, &path);
+        let last = |a: &Analysis| {
+            let mut by_name = BTreeMap::new();
+            for t in a.types() {
+                by_name.insert(t.name.to_ascii_lowercase(), t.datatype);
+            }
+            by_name
+        };
+        let after_types = last(&after);
+        for (name, dt) in last(&before) {
+            let Some(dt) = dt else { continue };
+            let Some(Some(fixed_dt)) = after_types.get(&name) else {
+                panic!(
+                    "{}: `{name}` is no longer known after the fix",
+                    path.display()
+                );
+            };
+            let model = before.model;
+            let (s, f) = (dt.summary(model), fixed_dt.summary(model));
+            assert_eq!(
+                (s.size, s.lb, s.ub, s.extent(), s.true_lb, s.true_extent()),
+                (f.size, f.lb, f.ub, f.extent(), f.true_lb, f.true_extent()),
+                "{}: `{name}` changed",
+                path.display()
+            );
+            let entries =
+                |d: &analyzer::dtype::Datatype| d.typemap(model).take(100_000).collect::<Vec<_>>();
+            assert_eq!(
+                entries(&dt),
+                entries(fixed_dt),
+                "{}: `{name}`'s typemap changed",
+                path.display()
+            );
+            compared += 1;
+        }
+    }
+    println!("{compared} datatypes compared");
+    assert!(compared > 0, "no deprecated-api fixture was fixed");
+}
+
 #[test]
 fn every_rule_has_documentation_and_a_unique_id() {
     let mut ids: Vec<&str> = checks::RULES.iter().map(|r| r.id).collect();

@@ -1,4 +1,6 @@
-use super::{in_case_of, integer_bytes, CallSite, Context, Diagnostic, Rule, Severity};
+use super::{
+    bound_markers, in_case_of, integer_bytes, CallSite, Context, Diagnostic, Rule, Severity,
+};
 use crate::eval::Role;
 use crate::fix::{Applicability, Edit, Fix};
 use crate::ir::{visit_expr, visit_stmt_exprs, ExprKind};
@@ -49,6 +51,29 @@ The MPI-2 replacements take the same arguments in C:
 | `MPI_Type_ub(t, &ub)` | `MPI_Type_get_extent(t, &lb, &extent)`, `ub = lb + extent` |
 | `MPI_LB`, `MPI_UB` markers | `MPI_Type_create_resized(t, lb, extent, &newtype)` |
 
+The markers are rewritten automatically for the usual MPI-1 pattern: a struct call
+(`MPI_Type_struct` or `MPI_Type_create_struct`) whose count is written as a number and whose
+block lengths, displacements and types are local arrays initialised with exactly that many
+elements and named nowhere else, with one `MPI_UB` marker and at most one `MPI_LB` marker
+displaced by constant expressions. The arrays lose the marker elements, and the call becomes a
+struct of the remaining blocks into a temporary, `MPI_Type_create_resized(tmp, lb, ub - lb,
+&newtype)` (lb, ub: the markers' displacements; lb 0 without an `MPI_LB` marker) and the
+temporary's free:
+
+```c
+int          blocklens[3] = {1, 1, 1};                 int          blocklens[1] = {1};
+MPI_Aint     disps[3] = {0, off, sizeof(struct cell)};  MPI_Aint     disps[1] = {off};
+MPI_Datatype types[3] = {MPI_LB, MPI_DOUBLE, MPI_UB};   MPI_Datatype types[1] = {MPI_DOUBLE};
+MPI_Type_struct(3, blocklens, disps, types, &t);        { MPI_Datatype t_unresized;
+                                                          MPI_Type_create_struct(1, blocklens, disps, types, &t_unresized);
+                                                          MPI_Type_create_resized(t_unresized, 0, sizeof(struct cell), &t);
+                                                          MPI_Type_free(&t_unresized); }
+```
+
+The fix is offered only when the engine evaluates the rewritten type to the original's
+typemap, bounds and extent under every MPI model; otherwise (displacements computed at run
+time, only an `MPI_LB` marker, markers inside other types) the finding stays without a fix.
+
 In Fortran the displacement, stride and address arguments of the replacements are
 `INTEGER(KIND=MPI_ADDRESS_KIND)`: change the variables' declarations with the call (the fix is
 marked unsafe there for that reason).
@@ -63,10 +88,21 @@ const RENAMES: &[(&str, &str)] = &[
 ];
 
 fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
+    let marker_fixes: Vec<(Span, Fix)> = cx
+        .sites
+        .iter()
+        .filter_map(|s| Some((s.span, bound_markers::fix(cx, s)?)))
+        .collect();
     for site in cx.sites.iter().filter(|s| s.function.removed) {
-        out.push(removed_call(cx, site));
+        let mut d = removed_call(cx, site);
+        // The markers' rewrite replaces the call too: it is the fix, not the rename.
+        if let Some((_, fix)) = marker_fixes.iter().find(|(span, _)| *span == site.span) {
+            d.fixes = vec![fix.clone()];
+        }
+        out.push(d);
     }
-    marker_uses(cx, out);
+    let fixes: Vec<Fix> = marker_fixes.into_iter().map(|(_, f)| f).collect();
+    marker_uses(cx, &fixes, out);
 }
 
 fn removed_call(cx: &Context<'_>, site: &CallSite<'_>) -> Diagnostic {
@@ -192,8 +228,9 @@ fn statement_line_start(text: &str, offset: usize) -> Option<usize> {
     ends_statement.then_some(start)
 }
 
-/// `MPI_LB` and `MPI_UB` anywhere in the code.
-fn marker_uses(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
+/// `MPI_LB` and `MPI_UB` anywhere in the code; a marker in the type list of a struct whose
+/// markers can be rewritten carries that rewrite (the edit that drops it from the list).
+fn marker_uses(cx: &Context<'_>, marker_fixes: &[Fix], out: &mut Vec<Diagnostic>) {
     let program = &cx.analysis.program;
     let mut spans = Vec::new();
     let mut on_expr = |e: &crate::ir::Expr| {
@@ -217,10 +254,21 @@ fn marker_uses(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             Language::C => "MPI_Type_create_resized".to_owned(),
             Language::Fortran { .. } => in_case_of(written, "MPI_Type_create_resized"),
         };
-        out.push(cx.diagnostic(
+        let mut d = cx.diagnostic(
             &RULE,
             span,
             format!("`{written}` was removed in MPI-3.0; set the bounds with `{resized}` instead"),
-        ));
+        );
+        d.fixes.extend(
+            marker_fixes
+                .iter()
+                .find(|f| {
+                    f.edits
+                        .iter()
+                        .any(|e| e.span.start <= span.start && span.end <= e.span.end)
+                })
+                .cloned(),
+        );
+        out.push(d);
     }
 }

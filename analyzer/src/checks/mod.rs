@@ -4,6 +4,7 @@
 //! path-dependent "maybe" says so in its message and uses a lower severity).
 
 mod address_kind;
+mod bound_markers;
 mod buffer_overflow;
 mod buffer_type_mismatch;
 mod count_mismatch;
@@ -304,6 +305,15 @@ impl<'a> Context<'a> {
             }
         }
         found
+    }
+
+    /// The function (C function, Fortran program unit) whose text contains `span`.
+    pub fn function_at(&self, span: Span) -> Option<&'a crate::ir::Function> {
+        self.analysis
+            .program
+            .functions
+            .iter()
+            .find(|f| f.span.start <= span.start && span.end <= f.span.end)
     }
 
     /// The line (1-based) and its indentation at a byte offset.

@@ -109,12 +109,7 @@ fn local_handle<'a>(cx: &Context<'a>, d: &TypeDefinition) -> Option<(&'a Functio
         return None;
     }
     let name = name.to_ascii_lowercase();
-    let function = cx
-        .analysis
-        .program
-        .functions
-        .iter()
-        .find(|f| f.span.start <= d.span.start && d.span.end <= f.span.end)?;
+    let function = cx.function_at(d.span)?;
     let is_param = function
         .params
         .iter()

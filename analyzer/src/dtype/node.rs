@@ -213,6 +213,31 @@ impl Datatype {
     pub(crate) fn kind(&self) -> &Kind {
         &self.0.kind
     }
+
+    /// The blocks of a struct with byte displacements: (block length, displacement, old type).
+    pub(crate) fn struct_blocks(&self) -> Option<Vec<(i128, i128, Datatype)>> {
+        match self.kind() {
+            Kind::Struct {
+                blocks,
+                unit: Unit::Bytes,
+                ..
+            } => Some(
+                blocks
+                    .iter()
+                    .map(|b| (b.blocklength, b.displacement, b.old.clone()))
+                    .collect(),
+            ),
+            _ => None,
+        }
+    }
+
+    /// The bound marker this is (`MPI_LB`, `MPI_UB`).
+    pub(crate) fn marker(&self) -> Option<Marker> {
+        match self.kind() {
+            Kind::Marker(m) => Some(*m),
+            _ => None,
+        }
+    }
 }
 
 impl std::fmt::Debug for Datatype {
