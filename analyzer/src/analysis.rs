@@ -5,7 +5,7 @@ use crate::dtype::{Datatype, DtypeError, MpiModel};
 use crate::eval::value::Tri;
 use crate::eval::{self, EvalOptions, Evaluation, Limits};
 use crate::ir::Program;
-use crate::layout::Target;
+use crate::layout::{FortranKinds, Target};
 use crate::source::{FortranFormOverride, Language};
 use crate::source::{LineIndex, Note, PositionEncoding, Span, MAX_SOURCE_BYTES};
 use crate::syntax::c::{self, COptions};
@@ -18,6 +18,8 @@ pub struct AnalysisOptions {
     pub model: MpiModel,
     pub c: COptions,
     pub fortran_form: FortranFormOverride,
+    /// Kinds of Fortran declarations without one (the MPI library's types keep the target's).
+    pub fortran_kinds: FortranKinds,
     pub limits: Limits,
 }
 
@@ -57,7 +59,7 @@ pub fn analyze(
             Program::default()
         }
         Language::Fortran { form, preprocessed } => {
-            crate::syntax::fortran::lower(text, form, preprocessed, includes)
+            crate::syntax::fortran::lower(text, form, preprocessed, options.fortran_kinds, includes)
         }
     };
     let eval_options = EvalOptions {

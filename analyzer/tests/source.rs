@@ -134,6 +134,22 @@ fn languages_by_extension() {
 }
 
 #[test]
+fn configuration_names_of_languages() {
+    use FortranForm::{Fixed, Free};
+    let fortran = |form, preprocessed| Some(Language::Fortran { form, preprocessed });
+    assert_eq!(Language::from_name("c"), Some(Language::C));
+    assert_eq!(Language::from_name("fortran-fixed"), fortran(Fixed, false));
+    assert_eq!(Language::from_name("fortran-free"), fortran(Free, false));
+    assert_eq!(
+        Language::from_name("fortran-fixed-cpp"),
+        fortran(Fixed, true)
+    );
+    assert_eq!(Language::from_name("fortran-free-cpp"), fortran(Free, true));
+    assert_eq!(Language::from_name("fortran"), None);
+    assert_eq!(Language::from_name("C"), None);
+}
+
+#[test]
 fn form_override_applies_to_fortran_only() {
     let fixed = Language::from_extension("F").expect("known extension");
     assert_eq!(

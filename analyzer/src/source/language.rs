@@ -40,6 +40,37 @@ pub enum FortranFormOverride {
 }
 
 impl Language {
+    /// The names a configuration gives languages (`-cpp`: `#` lines are C preprocessor
+    /// directives, as for `.F90`).
+    pub const NAMES: [(&'static str, Language); 5] = [
+        ("c", Language::C),
+        (
+            "fortran-fixed",
+            Language::fortran(FortranForm::Fixed, false),
+        ),
+        ("fortran-free", Language::fortran(FortranForm::Free, false)),
+        (
+            "fortran-fixed-cpp",
+            Language::fortran(FortranForm::Fixed, true),
+        ),
+        (
+            "fortran-free-cpp",
+            Language::fortran(FortranForm::Free, true),
+        ),
+    ];
+
+    const fn fortran(form: FortranForm, preprocessed: bool) -> Language {
+        Language::Fortran { form, preprocessed }
+    }
+
+    /// A language by its name in [`Language::NAMES`].
+    pub fn from_name(name: &str) -> Option<Language> {
+        Language::NAMES
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|&(_, language)| language)
+    }
+
     /// The language implied by a file extension (without the dot, case-sensitive as in
     /// gfortran: `.F` is preprocessed fixed form, `.f` plain fixed form). `None` when the
     /// extension is not one the analyzer handles.

@@ -9,7 +9,7 @@ use super::{fortran_name, kinds as k, named_children, with_dims, Lowerer};
 use crate::ir::{
     Aggregate, AggregateKind, ArrayDim, Decl, Expr, ExprKind, Field, Init, Stmt, StmtKind, Ty,
 };
-use crate::layout::{FortranType, Target};
+use crate::layout::{FortranKinds, FortranType, Target};
 use crate::source::Span;
 
 /// What a unit's declarations say about one name.
@@ -28,21 +28,20 @@ pub(super) struct Symbol {
 #[derive(Clone, Debug)]
 pub(super) struct Implicit([Option<Ty>; 26]);
 
-impl Default for Implicit {
-    /// Fortran's default: `I`-`N` are default `INTEGER`, the other letters default `REAL`.
-    fn default() -> Self {
+impl Implicit {
+    /// Fortran's default: `I`-`N` are default `INTEGER`, the other letters default `REAL`, of
+    /// the configured default kinds.
+    fn new(kinds: FortranKinds) -> Self {
         Implicit(std::array::from_fn(|i| {
             let ty = if (8..=13).contains(&i) {
                 FortranType::Integer
             } else {
                 FortranType::Real
             };
-            Some(intrinsic(ty, None, None))
+            Some(intrinsic(ty, kind_expr(kinds.default_kind(ty)), None))
         }))
     }
-}
 
-impl Implicit {
     fn of(&self, name: &str) -> Option<Ty> {
         let first = name.bytes().next()?.to_ascii_lowercase();
         let index = first.checked_sub(b'a')?;
@@ -51,7 +50,7 @@ impl Implicit {
 }
 
 /// The scope of one program unit (or module specification part).
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub(super) struct Scope {
     pub symbols: HashMap<String, Symbol>,
     /// Names in order of first declaration.
@@ -70,6 +69,11 @@ pub(super) struct Scope {
     pub has_goto: bool,
 }
 
+/// A kind as the literal a declaration would write.
+fn kind_expr(kind: Option<u32>) -> Option<Expr> {
+    kind.map(|k| Expr::int(i128::from(k), Span::default()))
+}
+
 fn intrinsic(ty: FortranType, kind: Option<Expr>, len: Option<Expr>) -> Ty {
     Ty::Fortran {
         ty,
@@ -79,6 +83,21 @@ fn intrinsic(ty: FortranType, kind: Option<Expr>, len: Option<Expr>) -> Ty {
 }
 
 impl Scope {
+    /// An empty scope whose implicit types have the configured default kinds.
+    pub fn new(kinds: FortranKinds) -> Scope {
+        Scope {
+            symbols: HashMap::new(),
+            order: Vec::new(),
+            imported: HashMap::new(),
+            implicit: Implicit::new(kinds),
+            dummies: Vec::new(),
+            undeclared: Vec::new(),
+            data: Vec::new(),
+            result: None,
+            has_goto: false,
+        }
+    }
+
     fn entry(&mut self, name: &str, span: Span) -> &mut Symbol {
         if !self.symbols.contains_key(name) {
             self.order.push(name.to_owned());
@@ -158,7 +177,7 @@ struct Declarator {
 impl<'a> Lowerer<'a> {
     pub(super) fn scope(&mut self) -> &mut Scope {
         if self.scopes.is_empty() {
-            self.scopes.push(Scope::default());
+            self.scopes.push(Scope::new(self.kinds));
         }
         let last = self.scopes.len() - 1;
         &mut self.scopes[last]
@@ -425,7 +444,7 @@ impl<'a> Lowerer<'a> {
                 k::SEQUENCE_STATEMENT => kind = AggregateKind::FortranSequence,
                 k::VARIABLE_DECLARATION => {
                     // Components are not variables of the unit: declare them in a scratch scope.
-                    self.scopes.push(Scope::default());
+                    self.scopes.push(Scope::new(self.kinds));
                     let components = self.variable_declaration(child);
                     self.scopes.pop();
                     fields.extend(components.into_iter().map(|(name, span, ty)| Field {
@@ -488,20 +507,22 @@ impl<'a> Lowerer<'a> {
             .map(|c| c.kind().to_ascii_lowercase())
             .collect::<Vec<_>>()
             .join(" ");
-        let double_kind = || {
-            let kind = Target::default().fortran_double_precision_kind();
-            Some(Expr::int(i128::from(kind), Span::default()))
-        };
-        let (ty, fixed_kind) = match words.as_str() {
-            "integer" => (FortranType::Integer, None),
-            "real" => (FortranType::Real, None),
-            "complex" => (FortranType::Complex, None),
-            "logical" => (FortranType::Logical, None),
-            "character" => (FortranType::Character, None),
-            "double precision" => (FortranType::Real, double_kind()),
-            "double complex" => (FortranType::Complex, double_kind()),
+        let (ty, double) = match words.as_str() {
+            "integer" => (FortranType::Integer, false),
+            "real" => (FortranType::Real, false),
+            "complex" => (FortranType::Complex, false),
+            "logical" => (FortranType::Logical, false),
+            "character" => (FortranType::Character, false),
+            "double precision" => (FortranType::Real, true),
+            "double complex" => (FortranType::Complex, true),
             _ => return Ty::Unknown,
         };
+        // The front end does not know the target; gfortran's DOUBLE PRECISION kind is 8 on all.
+        let fixed_kind = kind_expr(if double {
+            Some(self.kinds.double_precision_kind(Target::default()))
+        } else {
+            self.kinds.default_kind(ty)
+        });
         let Some(kind_node) = node.child_by_field_name("kind") else {
             return intrinsic(ty, fixed_kind, None);
         };

@@ -27,6 +27,7 @@ use tree_sitter::{Node, Parser, Tree};
 
 use super::IncludeResolver;
 use crate::ir::{Program, Ty};
+use crate::layout::FortranKinds;
 use crate::source::{normalize_fixed_form, FixedFormOptions, FortranForm, Note, OffsetMap, Span};
 
 use decl::Scope;
@@ -46,11 +47,13 @@ pub fn language() -> tree_sitter::Language {
 }
 
 /// Lowers one Fortran file. `preprocessed` files (`.F`, `.F90`) have their `#` directives
-/// evaluated; in others they are parse errors, as for the compiler.
+/// evaluated; in others they are parse errors, as for the compiler. Declarations without a
+/// kind get the `kinds` the compiler is told to use.
 pub fn lower(
     text: &str,
     form: FortranForm,
     preprocessed: bool,
+    kinds: FortranKinds,
     includes: &mut dyn IncludeResolver,
 ) -> Program {
     let mut lowerer = Lowerer {
@@ -58,6 +61,7 @@ pub fn lower(
         includes,
         form,
         preprocessed,
+        kinds,
         file: FileCtx::default(),
         macros: HashMap::new(),
         modules: HashMap::new(),
@@ -103,6 +107,7 @@ struct Lowerer<'a> {
     includes: &'a mut dyn IncludeResolver,
     form: FortranForm,
     preprocessed: bool,
+    kinds: FortranKinds,
     file: FileCtx,
     macros: HashMap<String, MacroState>,
     /// Modules of this file, by name: the scope of their specification part.

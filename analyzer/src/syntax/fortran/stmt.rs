@@ -40,7 +40,7 @@ impl<'a> Lowerer<'a> {
             .find(|c| c.kind() == k::MODULE_STATEMENT)
             .and_then(|s| named_children(s).find(|c| c.kind() == k::NAME))
             .map(|n| fortran_name(self.text(n)));
-        self.scopes.push(Scope::default());
+        self.scopes.push(Scope::new(self.kinds));
         let mut body = Vec::new();
         let mut procedures = None;
         for child in named_children(node) {
@@ -105,7 +105,7 @@ impl<'a> Lowerer<'a> {
         let mut scope = Scope {
             dummies: params.clone(),
             has_goto: has_goto(node, &self.file.text.clone()),
-            ..Scope::default()
+            ..Scope::new(self.kinds)
         };
         if node.kind() == k::FUNCTION {
             let result = header
