@@ -1,9 +1,11 @@
-//! `compile_commands.json`: the `-I` and `-D` flags each C file is compiled with, from the
-//! nearest database above the file or the one given with `--compile-commands`.
+//! `compile_commands.json`: the `-I` and `-D` flags each file is compiled with, and gfortran's
+//! `-fdefault-*` kind flags, from the nearest database above the file or the one given with
+//! `--compile-commands`.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
+use analyzer::layout::FortranKinds;
 use serde::Deserialize;
 
 use crate::config::parse_define;
@@ -16,6 +18,8 @@ pub const FILE_NAME: &str = "compile_commands.json";
 pub struct FileFlags {
     pub include_paths: Vec<PathBuf>,
     pub defines: Vec<(String, Option<String>)>,
+    /// Kinds set by `-fdefault-integer-8`, `-fdefault-real-8` (`-10`, `-16`), `-fdefault-double-8`.
+    pub fortran_kinds: FortranKinds,
 }
 
 /// A loaded database: flags by absolute, normalised file path.
@@ -94,11 +98,21 @@ fn normalise(path: &Path) -> PathBuf {
     out
 }
 
-/// `-I DIR`, `-IDIR`, `-iquote DIR`, `-isystem DIR`, `-D NAME[=VALUE]`, `-DNAME[=VALUE]`.
+/// `-I DIR`, `-IDIR`, `-iquote DIR`, `-isystem DIR`, `-D NAME[=VALUE]`, `-DNAME[=VALUE]`, and
+/// gfortran's default kind flags.
 fn flags(directory: &Path, arguments: &[String]) -> FileFlags {
     let mut flags = FileFlags::default();
     let mut args = arguments.iter();
     while let Some(arg) = args.next() {
+        let kinds = &mut flags.fortran_kinds;
+        match arg.as_str() {
+            "-fdefault-integer-8" => kinds.integer = Some(8),
+            "-fdefault-real-8" => kinds.real = Some(8),
+            "-fdefault-real-10" => kinds.real = Some(10),
+            "-fdefault-real-16" => kinds.real = Some(16),
+            "-fdefault-double-8" => kinds.double = Some(8),
+            _ => {}
+        }
         let (option, attached) = ["-I", "-D", "-iquote", "-isystem"]
             .iter()
             .find_map(|o| arg.strip_prefix(o).map(|rest| (*o, rest)))
@@ -154,6 +168,29 @@ mod tests {
         assert_eq!(
             split_command(r#"cc -DNAME="a b" -I 'inc dir' x\ y.c"#),
             ["cc", "-DNAME=a b", "-I", "inc dir", "x y.c"]
+        );
+    }
+
+    fn words(command: &str) -> Vec<String> {
+        command.split(' ').map(str::to_owned).collect()
+    }
+
+    #[test]
+    fn gfortran_default_kind_flags() {
+        let args = words("gfortran -fdefault-integer-8 -fdefault-real-8 -c a.f90");
+        let kinds = flags(Path::new("/build"), &args).fortran_kinds;
+        assert_eq!(
+            kinds,
+            FortranKinds {
+                integer: Some(8),
+                real: Some(8),
+                double: None
+            }
+        );
+        let args = words("gfortran -fdefault-double-8");
+        assert_eq!(
+            flags(Path::new("/build"), &args).fortran_kinds.double,
+            Some(8)
         );
     }
 

@@ -4,16 +4,19 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use analyzer::analysis::AnalysisOptions;
 use analyzer::checks::{self, Severity};
 use analyzer::dtype::MpiModel;
-use analyzer::layout::Target;
-use analyzer::source::FortranFormOverride;
+use analyzer::layout::{FortranKinds, Target};
+use analyzer::source::{FortranFormOverride, Language};
+use analyzer::syntax::c::COptions;
 use serde::Deserialize;
 use toml::Spanned;
 
 pub const FILE_NAME: &str = ".mpi-dtype-lint.toml";
 
 type Text = Spanned<String>;
+type Number = Spanned<i64>;
 
 /// The file as written, with where each value stands for the error messages.
 #[derive(Clone, Debug, Default, Deserialize)]
@@ -32,6 +35,9 @@ struct RawConfig {
     c: RawC,
     #[serde(default)]
     fortran: RawFortran,
+    /// Extension (without the dot) to language name.
+    #[serde(default)]
+    extensions: BTreeMap<Text, Text>,
 }
 
 #[derive(Clone, Debug, Default, Deserialize)]
@@ -47,6 +53,9 @@ struct RawC {
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 struct RawFortran {
     form: Option<Text>,
+    default_integer_kind: Option<Number>,
+    default_real_kind: Option<Number>,
+    default_double_kind: Option<Number>,
 }
 
 /// A validated configuration.
@@ -63,6 +72,10 @@ pub struct Config {
     pub include_paths: Vec<PathBuf>,
     pub defines: Vec<(String, Option<String>)>,
     pub fortran_form: FortranFormOverride,
+    /// `[fortran] default-*-kind`: gfortran's `-fdefault-*-8`.
+    pub fortran_kinds: FortranKinds,
+    /// `[extensions]`: languages of extensions, over the built-in ones.
+    pub extensions: BTreeMap<String, Language>,
 }
 
 /// Builds `file:line: `key`: message` errors for one configuration text.
@@ -80,7 +93,7 @@ impl Errors<'_> {
     }
 
     /// A bad value of `key`, at the value.
-    fn value(&self, key: &str, value: &Text, why: &str) -> String {
+    fn value<T: std::fmt::Display>(&self, key: &str, value: &Spanned<T>, why: &str) -> String {
         format!(
             "{}:{}: `{key}`: `{}`: {why}",
             crate::files::display_path(self.path),
@@ -124,6 +137,46 @@ impl Errors<'_> {
                 }
             })
             .collect()
+    }
+
+    /// A kind of `[fortran]`: one of `allowed`, or an error at the value.
+    fn kind(
+        &self,
+        key: &str,
+        value: Option<&Number>,
+        allowed: &[u32],
+    ) -> Result<Option<u32>, String> {
+        let Some(value) = value else {
+            return Ok(None);
+        };
+        match u32::try_from(*value.get_ref()) {
+            Ok(kind) if allowed.contains(&kind) => Ok(Some(kind)),
+            _ => {
+                let names: Vec<String> = allowed.iter().map(u32::to_string).collect();
+                let why = format!("expected {}", names.join(" or "));
+                Err(self.value(&format!("fortran.{key}"), value, &why))
+            }
+        }
+    }
+
+    /// `[extensions]`: extensions without the dot, languages by name.
+    fn extensions(&self, raw: &BTreeMap<Text, Text>) -> Result<BTreeMap<String, Language>, String> {
+        let mut extensions = BTreeMap::new();
+        for (extension, name) in raw {
+            let key = format!("extensions.{}", extension.get_ref());
+            // A path's extension never has a dot: `.inc` or `tar.gz` would match nothing.
+            if extension.get_ref().is_empty() || extension.get_ref().contains('.') {
+                let why = "expected an extension without the dot, such as `inc`";
+                return Err(self.value(&key, extension, why));
+            }
+            let Some(language) = Language::from_name(name.get_ref()) else {
+                let names: Vec<&str> = Language::NAMES.iter().map(|(n, _)| *n).collect();
+                let why = format!("expected {}", names.join(", "));
+                return Err(self.value(&key, name, &why));
+            };
+            extensions.insert(extension.get_ref().clone(), language);
+        }
+        Ok(extensions)
     }
 }
 
@@ -192,7 +245,55 @@ impl Config {
                 return Err(errors.value("fortran.form", form, "expected fixed or free"))
             }
         };
+        let fortran = &raw.fortran;
+        config.fortran_kinds = FortranKinds {
+            integer: errors.kind(
+                "default-integer-kind",
+                fortran.default_integer_kind.as_ref(),
+                &[4, 8],
+            )?,
+            real: errors.kind(
+                "default-real-kind",
+                fortran.default_real_kind.as_ref(),
+                &[4, 8],
+            )?,
+            double: errors.kind(
+                "default-double-kind",
+                fortran.default_double_kind.as_ref(),
+                &[8, 16],
+            )?,
+        };
+        config.extensions = errors.extensions(&raw.extensions)?;
         Ok(config)
+    }
+
+    /// The language of a file: by `[extensions]`, else by the built-in extensions.
+    pub fn language_for(&self, path: &Path) -> Option<Language> {
+        let extension = path.extension()?.to_str()?;
+        self.extensions
+            .get(extension)
+            .copied()
+            .or_else(|| Language::from_extension(extension))
+    }
+
+    /// The analysis options of this configuration under the command line's (or the editor's)
+    /// target and model, which win over the file's.
+    pub fn analysis_options(
+        &self,
+        target: Option<Target>,
+        model: Option<MpiModel>,
+    ) -> AnalysisOptions {
+        AnalysisOptions {
+            target: target.or(self.target).unwrap_or_default(),
+            model: model.or(self.model).unwrap_or_default(),
+            c: COptions {
+                defines: self.defines.clone(),
+                ..COptions::default()
+            },
+            fortran_form: self.fortran_form,
+            fortran_kinds: self.fortran_kinds,
+            ..AnalysisOptions::default()
+        }
     }
 
     /// The nearest configuration file at or above `dir`.

@@ -12,16 +12,6 @@ pub struct SourceFile {
     pub language: Language,
 }
 
-impl SourceFile {
-    /// A file to analyse, when its extension names C or Fortran.
-    pub fn new(path: &Path) -> Option<SourceFile> {
-        Some(SourceFile {
-            path: path.to_path_buf(),
-            language: Language::from_path(path)?,
-        })
-    }
-}
-
 /// The C and Fortran sources under some paths, in a stable order, and what went wrong.
 #[derive(Default)]
 pub struct Walk {
@@ -33,8 +23,13 @@ pub struct Walk {
 }
 
 /// Walks files and directories (respecting `.gitignore` and `.ignore` unless told not to),
-/// keeping C and Fortran sources.
-pub fn collect(paths: &[PathBuf], respect_ignore: bool) -> Walk {
+/// keeping the files `language` gives a language (by the configuration's extensions). A file
+/// whose configuration is bad is kept by the built-in extensions and the error told once.
+pub fn collect(
+    paths: &[PathBuf],
+    respect_ignore: bool,
+    language: &dyn Fn(&Path) -> Result<Option<Language>, String>,
+) -> Walk {
     let mut files = Vec::new();
     let mut errors = Vec::new();
     let mut notes = Vec::new();
@@ -54,7 +49,16 @@ pub fn collect(paths: &[PathBuf], respect_ignore: bool) -> Walk {
         for entry in walk {
             match entry {
                 Ok(e) if e.file_type().is_some_and(|t| t.is_file()) => {
-                    files.extend(SourceFile::new(e.path()));
+                    let found = language(e.path()).unwrap_or_else(|error| {
+                        if !errors.contains(&error) {
+                            errors.push(error);
+                        }
+                        Language::from_path(e.path())
+                    });
+                    files.extend(found.map(|language| SourceFile {
+                        path: e.path().to_path_buf(),
+                        language,
+                    }));
                 }
                 Ok(_) => {}
                 Err(err) if is_loop(&err) => notes.push(format!("{err}; skipped")),

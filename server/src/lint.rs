@@ -5,13 +5,12 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
-use analyzer::analysis::{analyze, Analysis, AnalysisOptions};
+use analyzer::analysis::{analyze, Analysis};
 use analyzer::checks::{self, Diagnostic, RuleSelection, Severity};
 use analyzer::dtype::MpiModel;
 use analyzer::fix::{Applicability, Fix};
 use analyzer::layout::Target;
-use analyzer::source::{LineIndex, PositionEncoding, Span};
-use analyzer::syntax::c::COptions;
+use analyzer::source::{Language, LineIndex, PositionEncoding, Span};
 use rayon::prelude::*;
 
 use crate::compile_db::{CompileDb, FileFlags};
@@ -27,7 +26,7 @@ pub struct Settings {
     pub select: Option<Vec<String>>,
     pub ignore: Vec<String>,
     /// `--config FILE`: used for every file instead of the nearest one.
-    pub config: Option<Config>,
+    pub config: Option<Arc<Config>>,
     /// `--compile-commands FILE`: used for every file instead of the nearest one.
     pub compile_commands: Option<Arc<CompileDb>>,
 }
@@ -56,15 +55,23 @@ impl<'a> Contexts<'a> {
         }
     }
 
+    /// The configuration of a file: `--config`, else the nearest one, if any.
+    fn config(&self, path: &Path) -> Loaded<Config> {
+        match &self.settings.config {
+            Some(c) => Ok(Some(c.clone())),
+            None => self.configs.get(path, Config::find, Config::load),
+        }
+    }
+
+    /// The language of a file as its configuration says; `Err` when the configuration is bad.
+    pub fn language(&self, path: &Path) -> Result<Option<Language>, String> {
+        Ok(self
+            .config(path)?
+            .map_or_else(|| Language::from_path(path), |c| c.language_for(path)))
+    }
+
     pub fn for_file(&self, path: &Path) -> Result<FileContext, String> {
-        let config = match &self.settings.config {
-            Some(c) => c.clone(),
-            None => self
-                .configs
-                .get(path, Config::find, Config::load)?
-                .map(|c| (*c).clone())
-                .unwrap_or_default(),
-        };
+        let config = self.config(path)?.map(|c| (*c).clone()).unwrap_or_default();
         let database = match &self.settings.compile_commands {
             Some(db) => Some(db.clone()),
             None => self.databases.get(path, CompileDb::find, CompileDb::load)?,
@@ -140,12 +147,16 @@ pub struct FileReport {
 }
 
 /// Analyses every file; reports come in path order.
-pub fn lint(sources: &[SourceFile], settings: &Settings, progress: &Progress) -> Vec<FileReport> {
-    let contexts = Contexts::new(settings);
+pub fn lint(
+    sources: &[SourceFile],
+    settings: &Settings,
+    contexts: &Contexts,
+    progress: &Progress,
+) -> Vec<FileReport> {
     let reports = sources
         .par_iter()
         .map(|source| {
-            let report = lint_file(source, settings, &contexts);
+            let report = lint_file(source, settings, contexts);
             progress.inc();
             report
         })
@@ -213,18 +224,11 @@ pub fn analyze_text(
     context: &FileContext,
 ) -> Analysis {
     let config = &context.config;
-    let mut defines = config.defines.clone();
-    defines.extend(context.flags.defines.iter().cloned());
-    let options = AnalysisOptions {
-        target: settings.target.or(config.target).unwrap_or_default(),
-        model: settings.model.or(config.model).unwrap_or_default(),
-        c: COptions {
-            defines,
-            ..COptions::default()
-        },
-        fortran_form: config.fortran_form,
-        ..AnalysisOptions::default()
-    };
+    let mut options = config.analysis_options(settings.target, settings.model);
+    let flags = &context.flags;
+    options.c.defines.extend(flags.defines.iter().cloned());
+    // The compile command is how the file is really built: its `-fdefault-*` flags win.
+    options.fortran_kinds = flags.fortran_kinds.or(options.fortran_kinds);
     let include_paths: Vec<PathBuf> = config
         .include_paths
         .iter()

@@ -8,7 +8,7 @@ mod lint;
 mod output;
 mod progress;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 
@@ -183,12 +183,15 @@ fn settings(
         model: args.mpi,
         select: select.map(<[String]>::to_vec),
         ignore: ignore.to_vec(),
-        config: args.config.as_deref().map(Config::load).transpose()?,
-        compile_commands: args
-            .compile_commands
-            .as_deref()
-            .map(CompileDb::load)
-            .transpose()?
-            .map(Arc::new),
+        config: load(args.config.as_deref(), Config::load)?,
+        compile_commands: load(args.compile_commands.as_deref(), CompileDb::load)?,
     })
+}
+
+/// A file given on the command line, loaded once and shared by every file's analysis.
+fn load<T>(
+    path: Option<&Path>,
+    load: fn(&Path) -> Result<T, String>,
+) -> Result<Option<Arc<T>>, String> {
+    path.map(load).transpose().map(|t| t.map(Arc::new))
 }

@@ -553,6 +553,23 @@ mod config {
                 "per-file-ignores.*.c",
             ),
             ("[fortran]\nform = \"weird\"\n", 2, "fortran.form"),
+            ("[extensions]\ninc = \"fortran\"\n", 2, "extensions.inc"),
+            ("[extensions]\n\".inc\" = \"c\"\n", 2, "extensions..inc"),
+            (
+                "[fortran]\ndefault-real-kind = 6\n",
+                2,
+                "fortran.default-real-kind",
+            ),
+            (
+                "[fortran]\n\ndefault-integer-kind = \"8\"\n",
+                3,
+                "default-integer-kind",
+            ),
+            (
+                "[fortran]\ndefault-double-kind = 4\n",
+                2,
+                "fortran.default-double-kind",
+            ),
             ("[c]\ninclude-paths = 3\n", 2, "include-paths"),
             ("[c]\nunknown = 1\n", 2, "unknown"),
         ] {
@@ -609,6 +626,95 @@ mod config {
         let o = run_in(dir.path(), &["--config", "missing.toml", "a.c"]);
         assert_exit(&o, 2);
         assert!(stderr(&o).contains("missing.toml"));
+    }
+
+    /// Fixed-form Fortran in an `.inc` file: a type sent without a commit.
+    const FIXED_INC: &str = "testdata/config/halo.inc";
+
+    #[test]
+    fn extensions_choose_the_language_of_files() {
+        let dir = tree(&[("src/halo.inc", text(FIXED_INC).as_bytes())]);
+        let json = ["--format", "json"];
+        // Not a known extension: not even walked.
+        let o = run_in(dir.path(), &json);
+        assert_exit(&o, 0);
+        assert_eq!(diagnostics(&o), []);
+        let finding = [("src/halo.inc".to_owned(), "missing-commit".to_owned())];
+        fs::write(
+            dir.path().join("other.toml"),
+            "[extensions]\ninc = \"fortran-fixed\"\n",
+        )
+        .unwrap();
+        let o = run_in(
+            dir.path(),
+            &[&json[..], &["--config", "other.toml"]].concat(),
+        );
+        assert_exit(&o, 1);
+        assert_eq!(diagnostics(&o), finding);
+        // The nearest configuration, for the walk and for a file named on the command line.
+        fs::rename(
+            dir.path().join("other.toml"),
+            dir.path().join(".mpi-dtype-lint.toml"),
+        )
+        .unwrap();
+        let o = run_in(dir.path(), &json);
+        assert_exit(&o, 1);
+        assert_eq!(diagnostics(&o), finding);
+        let o = run_in(dir.path(), &[&json[..], &["src/halo.inc"]].concat());
+        assert_eq!(diagnostics(&o), finding);
+        // An existing extension can be given another language.
+        let h = tree(&[
+            (
+                ".mpi-dtype-lint.toml",
+                b"[extensions]\nh = \"fortran-fixed\"\n",
+            ),
+            ("halo.h", text(FIXED_INC).as_bytes()),
+        ]);
+        let o = run_in(h.path(), &json);
+        assert_eq!(
+            diagnostics(&o),
+            [("halo.h".to_owned(), "missing-commit".to_owned())]
+        );
+    }
+
+    const REAL_SENT_AS_MPI_REAL: &str = "testdata/rules/missing-commit/vector_no_commit.f90";
+
+    #[test]
+    fn fortran_default_kinds_from_the_configuration_and_compile_commands() {
+        let rules = |o: &Output| -> Vec<String> {
+            let mut rules: Vec<String> = diagnostics(o).into_iter().map(|(_, r)| r).collect();
+            rules.sort();
+            rules.dedup();
+            rules
+        };
+        let dir = tree(&[("a.f90", text(REAL_SENT_AS_MPI_REAL).as_bytes())]);
+        let json = ["--format", "json", "a.f90"];
+        assert_eq!(rules(&run_in(dir.path(), &json)), ["missing-commit"]);
+        // REAL is 8 bytes; MPI_REAL is still the library's 4.
+        fs::write(
+            dir.path().join(".mpi-dtype-lint.toml"),
+            "[fortran]\ndefault-real-kind = 8\n",
+        )
+        .unwrap();
+        assert_eq!(
+            rules(&run_in(dir.path(), &json)),
+            ["buffer-type-mismatch", "missing-commit"]
+        );
+        fs::remove_file(dir.path().join(".mpi-dtype-lint.toml")).unwrap();
+        let database = json!([{
+            "directory": dir.path(),
+            "file": "a.f90",
+            "arguments": ["gfortran", "-fdefault-real-8", "-c", "a.f90"],
+        }]);
+        fs::write(
+            dir.path().join("compile_commands.json"),
+            database.to_string(),
+        )
+        .unwrap();
+        assert_eq!(
+            rules(&run_in(dir.path(), &json)),
+            ["buffer-type-mismatch", "missing-commit"]
+        );
     }
 
     const USES_FLAGS: &str = "#include <mpi.h>

@@ -263,3 +263,38 @@ async fn configuration_file_next_to_the_document() {
         .collect();
     assert_eq!(findings, vec![(json!("type-leak"), json!(1))]);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn configured_extensions_choose_the_language_of_a_document() {
+    // Fixed-form Fortran in a file whose extension neither the server nor the client knows.
+    let text = &fixture("config/halo.inc");
+    let codes = |published: &Value| -> Vec<Value> {
+        published["diagnostics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| d["code"].clone())
+            .collect()
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("halo.inc");
+    std::fs::write(&file, text).unwrap();
+    let uri = Url::from_file_path(&file).unwrap();
+    let mut client = Client::default().await;
+    // Unknown to the server and to the client (`plaintext`): read as C, nothing found.
+    client.open(uri.as_str(), "plaintext", text).await;
+    let published = client.diagnostics(uri.as_str(), 1).await;
+    assert_eq!(codes(&published), Vec::<Value>::new());
+
+    std::fs::write(
+        dir.path().join(".mpi-dtype-lint.toml"),
+        "[extensions]\ninc = \"fortran-fixed\"\n",
+    )
+    .unwrap();
+    let configured = dir.path().join("configured.inc");
+    std::fs::write(&configured, text).unwrap();
+    let uri = Url::from_file_path(&configured).unwrap();
+    client.open(uri.as_str(), "plaintext", text).await;
+    let published = client.diagnostics(uri.as_str(), 1).await;
+    assert_eq!(codes(&published), [json!("missing-commit")]);
+}

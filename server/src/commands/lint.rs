@@ -14,14 +14,17 @@ use crate::progress::Progress;
 use crate::{files, Format, LintArgs};
 
 pub fn run(args: &LintArgs, settings: &Settings) -> Result<ExitCode, String> {
-    let mut walk = files::collect(&args.analysis.paths, !args.analysis.no_ignore);
+    let contexts = Contexts::new(settings);
+    let mut walk = files::collect(&args.analysis.paths, !args.analysis.no_ignore, &|path| {
+        contexts.language(path)
+    });
     let sources = std::mem::take(&mut walk.files);
     let progress = Progress::new(sources.len(), args.quiet);
-    let reports = lint::lint(&sources, settings, &progress);
+    let reports = lint::lint(&sources, settings, &contexts, &progress);
     let problems = Problems::of(walk, &reports);
 
     if args.fix || args.diff {
-        return fix_files(&reports, args, settings, problems);
+        return fix_files(&reports, args, settings, &contexts, problems);
     }
     let mut out = std::io::stdout().lock();
     let written = match args.format {
@@ -76,13 +79,13 @@ fn fix_files(
     reports: &[FileReport],
     args: &LintArgs,
     settings: &Settings,
+    contexts: &Contexts,
     mut problems: Problems,
 ) -> Result<ExitCode, String> {
     let mut out = std::io::stdout().lock();
     let write_errors = &mut problems.errors;
     let mut remaining = Vec::new();
     let mut fixed_total = 0;
-    let contexts = Contexts::new(settings);
     for report in reports {
         if report.error.is_some() {
             continue;
@@ -100,7 +103,7 @@ fn fix_files(
             remaining.push(report.findings.iter().filter(|f| lint::fails(f)).count());
             continue;
         }
-        let (text, applied, still) = match fix_text(report, args, settings, &contexts) {
+        let (text, applied, still) = match fix_text(report, args, settings, contexts) {
             Ok(fixed) => fixed,
             Err(e) => {
                 write_errors.push(e);
@@ -146,8 +149,13 @@ fn fix_text(
     settings: &Settings,
     contexts: &Contexts,
 ) -> Result<(String, usize, usize), String> {
-    let source = files::SourceFile::new(&report.path)
+    let language = contexts
+        .language(&report.path)?
         .ok_or_else(|| format!("{}: not a C or Fortran file", report.path.display()))?;
+    let source = files::SourceFile {
+        path: report.path.clone(),
+        language,
+    };
     let context = contexts.for_file(&report.path)?;
     let mut text = report.text.clone();
     let mut applied_total = 0;

@@ -41,9 +41,11 @@ struct Types<'a> {
 const SIGNATURE_RUNS: usize = 8;
 
 pub fn run(args: &AnalysisArgs, settings: &Settings, json: bool) -> Result<ExitCode, String> {
-    let mut walk = files::collect(&args.paths, !args.no_ignore);
-    let sources = std::mem::take(&mut walk.files);
     let contexts = Contexts::new(settings);
+    let mut walk = files::collect(&args.paths, !args.no_ignore, &|path| {
+        contexts.language(path)
+    });
+    let sources = std::mem::take(&mut walk.files);
     let analysed: Vec<(FileReport, Vec<JsonType>)> = sources
         .par_iter()
         .map(|source| {

@@ -9,13 +9,15 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use analyzer::source::{FortranForm, Language, LineIndex, PositionEncoding};
 use tower_lsp::lsp_types::{Range, TextDocumentContentChangeEvent, Url};
 
+use crate::config::Config;
 use crate::position::Converter;
 use crate::snapshot::Snapshot;
 
 pub struct Document {
     pub text: String,
     pub version: i32,
-    pub language: Language,
+    /// The client's language id; the language is decided with the configuration at analysis.
+    pub language_id: String,
     pub path: Option<PathBuf>,
     /// The latest analysis, possibly of an older version.
     pub snapshot: Option<Arc<Snapshot>>,
@@ -70,11 +72,10 @@ impl Documents {
 
     pub fn open(&self, uri: Url, text: String, version: i32, language_id: &str) {
         let path = uri.to_file_path().ok();
-        let language = language_of(&uri, path.as_deref(), language_id);
         let document = Document {
             text,
             version,
-            language,
+            language_id: language_id.to_owned(),
             path,
             snapshot: None,
         };
@@ -132,11 +133,12 @@ impl Documents {
     }
 }
 
-/// The language by the file's extension, else by the client's language id (C by default).
-fn language_of(uri: &Url, path: Option<&Path>, language_id: &str) -> Language {
+/// The language by the file's extension (the configuration's `[extensions]` first), else by the
+/// client's language id (C by default).
+pub fn language_of(uri: &Url, path: Option<&Path>, language_id: &str, config: &Config) -> Language {
     let by_name = path
-        .and_then(Language::from_path)
-        .or_else(|| Language::from_path(Path::new(uri.path())));
+        .and_then(|p| config.language_for(p))
+        .or_else(|| config.language_for(Path::new(uri.path())));
     by_name.unwrap_or(match language_id {
         "fortran" | "fortran_free_form" | "fortran90" => Language::Fortran {
             form: FortranForm::Free,

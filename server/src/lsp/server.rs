@@ -10,7 +10,7 @@ use tower_lsp::jsonrpc::{Error, Result};
 use tower_lsp::lsp_types::*;
 use tower_lsp::{Client, LanguageServer};
 
-use crate::documents::{ChangeError, Documents};
+use crate::documents::{language_of, ChangeError, Documents};
 use crate::features::{View, SOURCE};
 use crate::position;
 use crate::settings::{config_for, ClientSettings, FileSettings};
@@ -60,9 +60,14 @@ impl State {
     async fn snapshot(&self, client: &Client, uri: &Url) -> Result<Option<Arc<Snapshot>>> {
         let job = self.documents.with(uri, |d| match d.current_snapshot() {
             Some(s) => Err(s),
-            None => Ok((d.text.clone(), d.version, d.language, d.path.clone())),
+            None => Ok((
+                d.text.clone(),
+                d.version,
+                d.language_id.clone(),
+                d.path.clone(),
+            )),
         });
-        let (text, version, language, path) = match job {
+        let (text, version, language_id, path) = match job {
             None => return Ok(None),
             Some(Err(stored)) => return Ok(Some(stored)),
             Some(Ok(job)) => job,
@@ -71,6 +76,7 @@ impl State {
             log(client, MessageType::WARNING, format!("{e}; using defaults"));
             Default::default()
         });
+        let language = language_of(uri, path.as_deref(), &language_id, &config);
         let settings = FileSettings::new(&lock(&self.settings), config, path.as_deref());
         let job = Job {
             text,

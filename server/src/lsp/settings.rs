@@ -8,7 +8,6 @@ use analyzer::analysis::AnalysisOptions;
 use analyzer::checks::{self, RuleSelection, Severity};
 use analyzer::dtype::MpiModel;
 use analyzer::layout::Target;
-use analyzer::syntax::c::COptions;
 use serde::Deserialize;
 use serde_json::Value;
 
@@ -69,16 +68,7 @@ pub struct FileSettings {
 
 impl FileSettings {
     pub fn new(client: &ClientSettings, config: Config, path: Option<&Path>) -> FileSettings {
-        let options = AnalysisOptions {
-            target: client.target.or(config.target).unwrap_or_default(),
-            model: client.model.or(config.model).unwrap_or_default(),
-            c: COptions {
-                defines: config.defines.clone(),
-                ..COptions::default()
-            },
-            fortran_form: config.fortran_form,
-            ..AnalysisOptions::default()
-        };
+        let options = config.analysis_options(client.target, client.model);
         let mut ignore = client.ignore.clone();
         ignore.extend(config.ignore.iter().cloned());
         ignore.extend(path.map(|p| config.ignored_for(p)).unwrap_or_default());
