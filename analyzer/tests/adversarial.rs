@@ -244,6 +244,43 @@ fn exponential_and_self_recursive_macros() {
     assert_eq!(size_of(&analysis, "g"), Some(8));
 }
 
+/// A Jacobi sweep between halo exchanges (the fuzzer's first timeout was such a fixture): the
+/// sweeps' bodies only do arithmetic, so their iterations run the condition and the step alone
+/// and stay within the step budget; the outer loop's counter stays exact.
+#[test]
+fn arithmetic_loop_bodies_do_not_spend_the_step_budget() {
+    let c = "#define N 1000\nstatic double grid[N + 2][N + 2], next[N + 2][N + 2];\n\
+             void f(MPI_Datatype column) {\n  int it, i, j;\n  MPI_Datatype t;\n  double diff = 0.0;\n\
+             for (it = 0; it < 10; it++) {\n\
+               MPI_Send(&grid[1][1], 1, column, 0, 0, MPI_COMM_WORLD);\n\
+               for (j = 1; j <= N; j++)\n    for (i = 1; i <= N; i++) {\n\
+                 next[j][i] = 0.25 * (grid[j - 1][i] + grid[j + 1][i] + grid[j][i - 1] + grid[j][i + 1]);\n\
+                 diff += fabs(next[j][i] - grid[j][i]);\n    }\n\
+               for (int j = 1; j <= N; j++)\n    for (int i = 1; i <= N; i++)\n      grid[j][i] = next[j][i];\n\
+             }\n  MPI_Type_contiguous(it + j, MPI_DOUBLE, &t);\n}\n";
+    let (analysis, _) = run("C Jacobi sweeps", c, C);
+    assert!(
+        !has_note(&analysis, "step budget"),
+        "{:?}",
+        notes(&analysis)
+    );
+    // `it` ends at 10 and `j` at N + 1.
+    assert_eq!(size_of(&analysis, "t"), Some(8 * 1011));
+    let fortran = "subroutine s\n  integer, parameter :: n = 1000\n  real(8) :: u(0:n+1, 0:n+1), v(0:n+1, 0:n+1)\n\
+                   integer :: it, i, j, t, ierr\n\
+                   do it = 1, 10\n    do j = 1, n\n      do i = 1, n\n\
+                   v(i, j) = 0.25d0 * (u(i-1, j) + u(i+1, j) + u(i, j-1) + u(i, j+1))\n\
+                   end do\n    end do\n    u = v\n  end do\n\
+                   call MPI_Type_contiguous(it, MPI_DOUBLE_PRECISION, t, ierr)\nend subroutine\n";
+    let (analysis, _) = run("Fortran Jacobi sweeps", fortran, FREE);
+    assert!(
+        !has_note(&analysis, "step budget"),
+        "{:?}",
+        notes(&analysis)
+    );
+    assert_eq!(size_of(&analysis, "t"), Some(8 * 11));
+}
+
 #[test]
 fn loops_of_a_trillion_iterations_stop_at_the_step_budget() {
     let text = "void f(double *buf) {\n  int disp[4], len[4];\n  MPI_Datatype t, u;\n\

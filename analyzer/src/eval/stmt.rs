@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use super::value::{ObjectKind, Place, State, Value};
 use super::Evaluator;
-use crate::ir::{visit_expr, visit_stmt_exprs, Expr, ExprKind, Function, Stmt, StmtKind};
+use crate::ir::{visit_expr, visit_stmt_exprs, Expr, ExprKind, Function, Stmt, StmtKind, Ty};
 use crate::source::Span;
 
 /// States of the paths that left a loop or a function early, collected until they rejoin.
@@ -290,6 +290,7 @@ impl<'p> Evaluator<'p> {
         span: Span,
         outer: &mut Exits,
     ) -> Flow {
+        let skip_body = self.body_is_arithmetic(state, cond, step, body);
         let mut first = true;
         let mut exit_states: Vec<State> = Vec::new();
         loop {
@@ -306,7 +307,11 @@ impl<'p> Evaluator<'p> {
             }
             first = false;
             let mut exits = Exits::default();
-            let flow = self.exec_stmts(state, body, &mut exits);
+            let flow = if skip_body {
+                Flow::Normal
+            } else {
+                self.exec_stmts(state, body, &mut exits)
+            };
             exit_states.extend(exits.breaks);
             outer.returns.append(&mut exits.returns);
             let mut continuing: Vec<State> = exits.continues;
@@ -328,10 +333,86 @@ impl<'p> Evaluator<'p> {
             }
             self.exec_stmts(state, step, &mut Exits::default());
         }
+        if skip_body {
+            self.forget_assigned(state, body);
+        }
         if let Some(s) = join_all(exit_states) {
             *state = state.join(&s);
         }
         Flow::Normal
+    }
+
+    /// A loop body that can change nothing the analysis tracks nor the loop's course: it calls
+    /// only pure numeric functions, assigns only floating-point data, its own declarations and
+    /// the counters of its inner loops, never leaves the loop early, and assigns nothing the
+    /// condition reads. Run iteration by iteration, a Jacobi sweep would spend the step budget
+    /// on arithmetic; its iterations run only the condition and the step, exactly, and what the
+    /// body assigns is forgotten once at the end.
+    fn body_is_arithmetic(
+        &self,
+        state: &State,
+        cond: Option<&'p Expr>,
+        step: &'p [Stmt],
+        body: &'p [Stmt],
+    ) -> bool {
+        if leaves_early(body) {
+            return false;
+        }
+        let mut pure = true;
+        let mut check_calls = |e: &Expr| {
+            visit_expr(e, &mut |e| {
+                if let ExprKind::Call { callee, .. } = &e.kind {
+                    pure &= PURE_NUMERIC.contains(&callee.to_ascii_lowercase().as_str());
+                }
+            })
+        };
+        cond.into_iter().for_each(&mut check_calls);
+        visit_stmt_exprs(step, &mut check_calls);
+        visit_stmt_exprs(body, &mut check_calls);
+        if !pure {
+            return false;
+        }
+        let mut assigned = Vec::new();
+        collect_assigned(body, &mut assigned);
+        let mut read = Vec::new();
+        if let Some(c) = cond {
+            visit_expr(c, &mut |e| read.extend(e.root_name().map(str::to_owned)));
+        }
+        if assigned.iter().any(|name| read.contains(name)) {
+            return false;
+        }
+        let mut locals = Vec::new();
+        loop_locals(body, &mut locals);
+        assigned.iter().all(|name| {
+            let ty = self.variable_type(state, name);
+            locals.contains(name) && ty.is_none_or(is_integer) || ty.is_some_and(is_floating_data)
+        })
+    }
+
+    /// Makes unknown what `stmts` may assign.
+    fn forget_assigned(&mut self, state: &mut State, stmts: &'p [Stmt]) {
+        let mut assigned = Vec::new();
+        collect_assigned(stmts, &mut assigned);
+        let mut through = Vec::new();
+        written_through(stmts, &mut through);
+        for name in &assigned {
+            self.forget_variable(state, name, through.contains(name));
+        }
+    }
+
+    /// The declared type of variable `name` (through Fortran dummy aliases).
+    fn variable_type<'s>(&self, state: &'s State, name: &str) -> Option<&'s Ty> {
+        let place = self.resolve_alias(
+            state,
+            Place {
+                object: state.lookup(name)?,
+                path: Vec::new(),
+            },
+        );
+        match &state.objects.get(place.object)?.kind {
+            ObjectKind::Variable(ty) if place.path.is_empty() => Some(ty),
+            _ => None,
+        }
     }
 
     /// The loop's effect when its iterations cannot be followed: what it assigns becomes
@@ -529,6 +610,99 @@ fn assignment_targets(stmts: &[Stmt], f: &mut dyn FnMut(&Expr)) {
 
 /// Names of the variables a statement list may assign (targets, `&x` arguments, Fortran call
 /// arguments), for forgetting them.
+/// Functions of numbers only, C and Fortran (lower case): calling them changes nothing.
+const PURE_NUMERIC: &[&str] = &[
+    "abs", "acos", "aimag", "aint", "anint", "asin", "atan", "atan2", "cbrt", "ceil", "ceiling",
+    "cmplx", "conjg", "cos", "cosh", "dble", "dprod", "erf", "exp", "expf", "fabs", "fabsf",
+    "float", "floor", "fmax", "fmin", "fmod", "hypot", "int", "labs", "log", "log10", "logf",
+    "max", "min", "mod", "modulo", "nint", "pow", "powf", "real", "round", "sign", "sin", "sinh",
+    "sqrt", "sqrtf", "tan", "tanh", "trunc",
+];
+
+/// `float`, `double`, complex, Fortran `REAL`/`COMPLEX`, and arrays of them.
+fn is_floating_data(ty: &Ty) -> bool {
+    use crate::layout::FortranType;
+    match ty {
+        Ty::Array(element, _) => is_floating_data(element),
+        Ty::C(c) => is_floating(*c),
+        Ty::Fortran { ty, .. } => matches!(ty, FortranType::Real | FortranType::Complex),
+        _ => false,
+    }
+}
+
+fn is_floating(c: crate::layout::CType) -> bool {
+    use crate::layout::CType;
+    matches!(
+        c,
+        CType::Float
+            | CType::Double
+            | CType::LongDouble
+            | CType::Float128
+            | CType::FloatComplex
+            | CType::DoubleComplex
+            | CType::LongDoubleComplex
+    )
+}
+
+/// A `break` or `return` in `stmts` outside inner loops (a `break` inside one leaves that
+/// loop only; a `return` anywhere leaves them all).
+fn leaves_early(stmts: &[Stmt]) -> bool {
+    stmts.iter().any(|stmt| match &stmt.kind {
+        StmtKind::Break | StmtKind::Return(_) | StmtKind::Opaque { .. } => true,
+        StmtKind::If {
+            then, otherwise, ..
+        } => leaves_early(then) || leaves_early(otherwise),
+        StmtKind::Block(b) => leaves_early(b),
+        StmtKind::Loop { body, .. } => returns(body),
+        _ => false,
+    })
+}
+
+fn returns(stmts: &[Stmt]) -> bool {
+    stmts.iter().any(|stmt| match &stmt.kind {
+        StmtKind::Return(_) | StmtKind::Opaque { .. } => true,
+        StmtKind::If {
+            then, otherwise, ..
+        } => returns(then) || returns(otherwise),
+        StmtKind::Block(b) | StmtKind::Loop { body: b, .. } => returns(b),
+        _ => false,
+    })
+}
+
+/// An integer scalar (a loop counter).
+fn is_integer(ty: &Ty) -> bool {
+    match ty {
+        Ty::C(c) => !is_floating(*c) && *c != crate::layout::CType::Pointer,
+        Ty::Fortran { ty, .. } => *ty == crate::layout::FortranType::Integer,
+        _ => false,
+    }
+}
+
+/// Names a loop body owns: its declarations and the counters its nested loops set.
+fn loop_locals(stmts: &[Stmt], out: &mut Vec<String>) {
+    for stmt in stmts {
+        match &stmt.kind {
+            StmtKind::Decl(d) => out.push(d.name.clone()),
+            StmtKind::Loop {
+                init, step, body, ..
+            } => {
+                collect_assigned(init, out);
+                collect_assigned(step, out);
+                loop_locals(init, out);
+                loop_locals(body, out);
+            }
+            StmtKind::If {
+                then, otherwise, ..
+            } => {
+                loop_locals(then, out);
+                loop_locals(otherwise, out);
+            }
+            StmtKind::Block(b) => loop_locals(b, out),
+            _ => {}
+        }
+    }
+}
+
 fn collect_assigned(stmts: &[Stmt], out: &mut Vec<String>) {
     for stmt in stmts {
         match &stmt.kind {
