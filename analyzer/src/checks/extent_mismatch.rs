@@ -1,4 +1,5 @@
-use super::{handle_text, messages, same_buffer, Context, Diagnostic, Rule, Severity};
+use super::{fortran_edit, handle_text, in_case_of, messages, same_buffer};
+use super::{Context, Diagnostic, Rule, Severity};
 use crate::eval::Element;
 use crate::fix::{Applicability, Edit, Fix};
 use crate::ir::Ty;
@@ -49,7 +50,22 @@ ptype = tmp;
 
 In Fortran, take the extent from the addresses of two consecutive elements
 (`MPI_Get_address(p(1), a1)`, `MPI_Get_address(p(2), a2)`, extent `a2 - a1`) or from
-`storage_size(p(1)) / 8`.
+`storage_size(p(1)) / 8`. The fix does the former, in free and fixed form, with `use mpi`,
+`mpif.h` or `use mpi_f08`: after the constructor it adds
+
+```fortran
+call MPI_GET_ADDRESS(cells(1), celltype_a1, ierr)
+call MPI_GET_ADDRESS(cells(2), celltype_a2, ierr)
+call MPI_TYPE_CREATE_RESIZED(celltype, 0_MPI_ADDRESS_KIND, celltype_a2 - celltype_a1, celltype_resized, ierr)
+call MPI_TYPE_FREE(celltype, ierr)
+celltype = celltype_resized
+```
+
+and declares `celltype_a1`, `celltype_a2` (`INTEGER(KIND=MPI_ADDRESS_KIND)`) and
+`celltype_resized` after the unit's declarations. It is offered when the constructor and the
+communication are in the same program unit, the buffer is a one-dimensional array with a
+literal lower bound holding at least two elements, the constructor call is a statement on its
+own line and the unit's declarations are recognised.
 "#;
 
 fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
@@ -99,11 +115,172 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                 d.message
                     .push_str(" (this extent is the MPI library's: see the type's hover)");
             }
-            d.fixes
-                .extend(resize_fix(cx, site, m.datatype, element, s.lb));
+            d.fixes.extend(match cx.language() {
+                Language::C => resize_fix(cx, site, m.datatype, element, s.lb),
+                Language::Fortran { .. } => {
+                    fortran_resize_fix(cx, site, m.datatype, same_buffer(site, m.buf), s.lb)
+                }
+            });
             out.push(d);
         }
     }
+}
+
+/// In Fortran: resize the type right after the constructor, to the distance between the
+/// addresses of the first two elements of the array the communication uses.
+fn fortran_resize_fix(
+    cx: &Context<'_>,
+    site: &super::CallSite<'_>,
+    i: usize,
+    buffer: Option<&crate::eval::Buffer>,
+    lb: i128,
+) -> Option<Fix> {
+    let buffer = buffer?;
+    let (Ty::Array(_, dims), Some(size)) =
+        (buffer.declared.as_ref()?, buffer.element.as_ref()?.size)
+    else {
+        return None;
+    };
+    let [dim] = dims.as_slice() else {
+        return None;
+    };
+    let first = match dim.lower.kind {
+        crate::ir::ExprKind::Int(l) => l,
+        _ => return None,
+    };
+    if buffer.offset != Some(0) || buffer.object_bytes? < 2 * size {
+        return None;
+    }
+    let definition = definition_of(cx, site, i)?;
+    let function = cx.function_at(definition.span)?;
+    if cx.function_at(site.span).map(|f| f.span) != Some(function.span) {
+        return None;
+    }
+    let constructor = cx.sites.iter().find(|s| s.span == definition.span)?;
+    let ierr = match fortran_edit::call_arguments(cx.text(definition.span))
+        .and_then(|a| Some((a.len().checked_sub(constructor.function.params.len())?, a)))
+    {
+        Some((0, _)) => String::new(),
+        Some((1, a)) => format!(", {}", a.last()?.trim()),
+        _ => return None,
+    };
+    let target = handle_text(cx.text(definition.target_span));
+    if target.is_empty() || !target.chars().all(|c| c.is_alphanumeric() || c == '_') {
+        return None;
+    }
+    let text = cx.analysis.text();
+    let (indent, line_end) = cx.line_indent(definition.span.start);
+    let rest = text.get(definition.span.end..line_end)?.trim_start();
+    let line_start = text[..definition.span.start]
+        .rfind('\n')
+        .map_or(0, |i| i + 1);
+    // The statement starts its line: `call` before the span, or as the span's first word.
+    let before = text[line_start..definition.span.start].trim();
+    let statement = before.eq_ignore_ascii_case("call")
+        || (before.is_empty()
+            && cx
+                .text(definition.span)
+                .to_ascii_lowercase()
+                .starts_with("call"));
+    if !(rest.is_empty() || rest.starts_with('!')) || !statement {
+        return None;
+    }
+    let fixed = fortran_edit::fixed(cx);
+    if fixed && indent.len() < 6 {
+        return None;
+    }
+    let declarations = fortran_edit::declarations_end(cx, function)?;
+    if declarations > definition.span.start {
+        return None;
+    }
+    let (a1, a2, resized) = (
+        format!("{target}_a1"),
+        format!("{target}_a2"),
+        format!("{target}_resized"),
+    );
+    if [&a1, &a2, &resized]
+        .iter()
+        .any(|n| fortran_edit::name_taken(cx, function, n))
+    {
+        return None;
+    }
+    let written = cx.text(constructor.name_span);
+    let name = |c: &str| in_case_of(written, c);
+    let f08 = cx
+        .text(function.span)
+        .to_ascii_lowercase()
+        .contains("mpi_f08")
+        || text.to_ascii_lowercase().contains("use mpi_f08");
+    let handle = if f08 { "type(MPI_Datatype)" } else { "integer" };
+    let array = &buffer.object;
+    let call = name("call");
+    let kind = name("MPI_ADDRESS_KIND");
+    let declaration = fortran_edit::render(
+        &[
+            format!("{} :: {a1}, {a2}", name(&format!("integer(kind={kind})"))),
+            format!("{} :: {resized}", name(handle)),
+        ],
+        indent,
+        fixed,
+    );
+    let statements = fortran_edit::render(
+        &[
+            format!(
+                "{call} {}({array}({first}), {a1}{ierr})",
+                name("MPI_Get_address")
+            ),
+            format!(
+                "{call} {}({array}({}), {a2}{ierr})",
+                name("MPI_Get_address"),
+                first + 1
+            ),
+            format!(
+                "{call} {}({target}, {lb}_{kind}, {a2} - {a1}, {resized}{ierr})",
+                name("MPI_Type_create_resized")
+            ),
+            format!("{call} {}({target}{ierr})", name("MPI_Type_free")),
+            format!("{target} = {resized}"),
+        ],
+        indent,
+        fixed,
+    );
+    let after = (line_end + 1).min(text.len());
+    let statements = if after == line_end {
+        format!("\n{statements}")
+    } else {
+        statements
+    };
+    Some(Fix {
+        title: format!(
+            "Resize `{target}` to the distance between {array}({first}) and {array}({})",
+            first + 1
+        ),
+        applicability: Applicability::Unsafe,
+        edits: vec![
+            Edit::insert(declarations, declaration),
+            Edit::insert(after, statements),
+        ],
+    })
+}
+
+/// The constructor call that defines the handle argument `i` of `site` names.
+fn definition_of<'a>(
+    cx: &Context<'a>,
+    site: &super::CallSite<'_>,
+    i: usize,
+) -> Option<&'a crate::eval::TypeDefinition> {
+    let handle = site
+        .evaluations
+        .iter()
+        .find_map(|c| match c.args.get(i)?.value {
+            crate::eval::ArgumentValue::Datatype { handle, .. } => Some(handle),
+            _ => None,
+        })?;
+    cx.analysis
+        .evaluation
+        .definitions
+        .iter()
+        .find(|d| d.handles.contains(&handle))
 }
 
 /// The C spelling of an element type (`struct particle`, `particle_t`, `double`).
@@ -126,19 +303,7 @@ fn resize_fix(
     if cx.language() != Language::C || !matches!(element.ty, Ty::Named(_) | Ty::C(_)) {
         return None;
     }
-    let handle = site
-        .evaluations
-        .iter()
-        .find_map(|c| match c.args.get(i)?.value {
-            crate::eval::ArgumentValue::Datatype { handle, .. } => Some(handle),
-            _ => None,
-        })?;
-    let definition = cx
-        .analysis
-        .evaluation
-        .definitions
-        .iter()
-        .find(|d| d.handles.contains(&handle))?;
+    let definition = definition_of(cx, site, i)?;
     let target = handle_text(cx.text(definition.target_span));
     let text = cx.analysis.text();
     let semicolon = definition.span.end + text[definition.span.end..].find(';')?;

@@ -13,6 +13,7 @@ mod displacement_mismatch;
 mod extent_mismatch;
 mod field_type_mismatch;
 mod fields;
+mod fortran_edit;
 mod invalid_argument;
 mod misaligned_displacement;
 mod missing_commit;
