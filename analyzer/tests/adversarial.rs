@@ -281,6 +281,21 @@ fn arithmetic_loop_bodies_do_not_spend_the_step_budget() {
     assert_eq!(size_of(&analysis, "t"), Some(8 * 11));
 }
 
+/// Endless loops without a statement in them (a fuzzer's mutation cut a `DO` header so) cost
+/// a step per iteration like any other.
+#[test]
+fn empty_endless_loops_stop_at_the_step_budget() {
+    let fortran = "subroutine s\n  integer :: t, ierr\n  do\n  end do\n\
+                   call MPI_Type_contiguous(2, MPI_REAL, t, ierr)\nend subroutine\n";
+    let (analysis, _) = run("Fortran empty DO", fortran, FREE);
+    assert!(has_note(&analysis, "step budget"), "{:?}", notes(&analysis));
+    assert_eq!(size_of(&analysis, "t"), Some(8));
+    let c = "void f(void) {\n  MPI_Datatype t;\n  for (;;) {}\n  while (1) ;\n\
+             MPI_Type_contiguous(2, MPI_INT, &t);\n}\n";
+    let (analysis, _) = run("C empty for(;;)", c, C);
+    assert!(has_note(&analysis, "step budget"), "{:?}", notes(&analysis));
+}
+
 #[test]
 fn loops_of_a_trillion_iterations_stop_at_the_step_budget() {
     let text = "void f(double *buf) {\n  int disp[4], len[4];\n  MPI_Datatype t, u;\n\

@@ -306,6 +306,8 @@ impl<'p> Evaluator<'p> {
                 }
             }
             first = false;
+            // Each iteration costs a step, even one with no statement (`DO` ... `END DO` empty).
+            self.steps_left = self.steps_left.saturating_sub(1);
             let mut exits = Exits::default();
             let flow = if skip_body {
                 Flow::Normal
