@@ -281,6 +281,20 @@ fn arithmetic_loop_bodies_do_not_spend_the_step_budget() {
     assert_eq!(size_of(&analysis, "t"), Some(8 * 11));
 }
 
+/// Names with a multi-byte character where `MPI_` would end (found by the fuzz smoke test).
+#[test]
+fn names_with_multibyte_characters_near_the_mpi_prefix() {
+    let fortran = "subroutine s\n  integer :: t, ierr\n  integer(kind=8) :: a\n\
+                   call MPI\u{FFFD}GET_ADDRESS(t, a, ierr)\n  call MP\u{e9}_x(t)\n\
+                   call MPI_Type_contiguous(2, MPI_REAL, t, ierr)\nend subroutine\n";
+    let (analysis, _) = run("Fortran multi-byte names", fortran, FREE);
+    assert_eq!(size_of(&analysis, "t"), Some(8));
+    let c = "void f(void) {\n  MPI_Datatype t;\n  MP\u{e9}_x(&t);\n  MPI\u{FFFD}Type(&t);\n\
+             MPI_Type_contiguous(2, MPI_INT, &t);\n}\n";
+    let (analysis, _) = run("C multi-byte names", c, C);
+    assert_eq!(size_of(&analysis, "t"), Some(8));
+}
+
 /// Endless loops without a statement in them (a fuzzer's mutation cut a `DO` header so) cost
 /// a step per iteration like any other.
 #[test]

@@ -130,5 +130,5 @@ fn fortran_free_on_seeds_mutations_and_noise() {
 
 #[test]
 fn engine_on_random_constructor_programs() {
-    drive(targets::engine, &[], 0, 20_000, 4);
+    drive(targets::engine, &[], 0, 1_000, 4);
 }

@@ -10,6 +10,10 @@ const MAX_DESCRIPTION: usize = 400;
 /// Elements of an argument array shown before "...".
 const SHOWN_ITEMS: usize = 4;
 
+/// Typemap entries a layout picture may walk: a hover stays fast (a type with more entries
+/// still shows its numbers, without the picture).
+pub const PICTURE_BUDGET: u64 = 1 << 16;
+
 impl Datatype {
     /// The constructor tree in one line, e.g.
     /// `hvector(9 x 1, stride 40000 B) of vector(9 x 1, stride 2) of MPI_REAL`.
@@ -29,7 +33,7 @@ impl Datatype {
 
     /// A text picture of the bytes between the lower and upper bounds (and the data, where it
     /// reaches outside them), at most `width` characters wide; `None` when the typemap is too
-    /// long to walk within the default budget.
+    /// long to walk within [`PICTURE_BUDGET`] steps.
     pub fn layout_picture(&self, model: MpiModel, width: usize) -> Option<String> {
         let s = self.summary(model);
         let has_data = s.size > 0;
@@ -45,7 +49,7 @@ impl Datatype {
         let mut grid = vec![None::<Predefined>; cells];
         let mut mixed = vec![false; cells];
         let mut legend: Vec<Predefined> = Vec::new();
-        let mut walk = self.typemap(model);
+        let mut walk = self.typemap(model).with_budget(PICTURE_BUDGET);
         for e in walk.by_ref() {
             if !legend.contains(&e.basic) {
                 legend.push(e.basic);

@@ -295,9 +295,9 @@ impl<'p> Evaluator<'p> {
         match (values.as_slice(), dims) {
             // A C subscript, or a Fortran one on a one-dimensional array, rebased on its lower bound.
             ([i], Some(dims)) => {
-                let lower = self.eval_const(state, &dims[0].lower)?;
+                let lower = self.eval_const(state, &dims.first()?.lower)?;
                 Some(if dims.len() == 1 {
-                    PathElem::Index(i - lower)
+                    PathElem::Index(i.checked_sub(lower)?)
                 } else {
                     PathElem::Index(*i)
                 })
@@ -309,8 +309,8 @@ impl<'p> Evaluator<'p> {
                 let mut index = 0i128;
                 let mut stride = 1i128;
                 for (&s, (lower, upper)) in subs.iter().zip(&bounds) {
-                    index = index.checked_add((s - lower).checked_mul(stride)?)?;
-                    stride = stride.checked_mul(upper - lower + 1)?;
+                    index = index.checked_add(s.checked_sub(*lower)?.checked_mul(stride)?)?;
+                    stride = stride.checked_mul(upper.checked_sub(*lower)?.checked_add(1)?)?;
                 }
                 Some(PathElem::Element(index))
             }

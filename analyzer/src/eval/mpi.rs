@@ -122,7 +122,7 @@ impl MpiFunction {
         let name = name
             .strip_prefix('P')
             .or_else(|| name.strip_prefix('p'))
-            .filter(|n| n.len() > 4 && n[..4].eq_ignore_ascii_case("mpi_"))
+            .filter(|n| n.len() > 4 && n.as_bytes()[..4].eq_ignore_ascii_case(b"mpi_"))
             .unwrap_or(name);
         MPI_FUNCTIONS
             .iter()
