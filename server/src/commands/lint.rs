@@ -236,3 +236,23 @@ fn write_atomically(path: &Path, read: &str, new: &str) -> Result<(), String> {
     tmp.persist(path).map_err(|e| format!("{shown}: {e}"))?;
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::write_atomically;
+
+    #[test]
+    fn a_file_changed_since_it_was_read_is_not_written() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("a.c");
+        std::fs::write(&path, "int x;\n").unwrap();
+        // Read as "int x;\n", then changed on disk by someone else before the fix is written.
+        std::fs::write(&path, "int y;\n").unwrap();
+        let refused = write_atomically(&path, "int x;\n", "int z;\n").unwrap_err();
+        assert!(refused.contains("changed while being fixed"), "{refused}");
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "int y;\n");
+        // Unchanged since it was read: written.
+        write_atomically(&path, "int y;\n", "int z;\n").unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "int z;\n");
+    }
+}
