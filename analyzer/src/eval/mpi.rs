@@ -8,6 +8,8 @@ use crate::dtype::{Api, Constructor, Datatype, Distribution, DtypeError, Order, 
 use crate::ir::{Expr, ExprKind, Ty};
 use crate::source::Span;
 
+/// Handles one constructor call may make in one evaluation (see `Evaluator::define`).
+const MAX_HANDLES_PER_CALL: usize = 64;
 /// What a parameter is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Role {
@@ -911,7 +913,7 @@ impl<'p> Evaluator<'p> {
                 let datatype = self.build(kind, function.api(), raw);
                 let h = self.define(state, function, span, target_span, out.as_ref(), datatype);
                 // MPI_Type_dup: "the new datatype has the same committed state as the old one".
-                if kind == K::Dup {
+                if let (Some(h), K::Dup) = (h, kind) {
                     if let Value::Handle(old) = value(0) {
                         let committed = self.handle_state(state, old).committed;
                         if let Some(entry) = state.handles.get_mut(&h) {
@@ -1155,6 +1157,9 @@ impl<'p> Evaluator<'p> {
     }
 
     /// Records a new handle made by a constructor call and stores it in the output argument.
+    /// A call that has made [`MAX_HANDLES_PER_CALL`] handles already stores an unknown value
+    /// instead: a constructor in a long loop would otherwise make the handle states, and every
+    /// join of them, grow with the iterations.
     fn define(
         &mut self,
         state: &mut State,
@@ -1163,7 +1168,21 @@ impl<'p> Evaluator<'p> {
         target_span: Span,
         out: Option<&Place>,
         datatype: Option<Result<Datatype, DtypeError>>,
-    ) -> usize {
+    ) -> Option<usize> {
+        let made = self
+            .definition_index
+            .get(&(span, target_span))
+            .map_or(0, |&i| self.definitions[i].handles.len());
+        if made >= MAX_HANDLES_PER_CALL {
+            self.note(
+                span,
+                "the datatypes this call makes after its first 64 are not followed",
+            );
+            if let Some(out) = out {
+                self.write_place(state, out, Value::Unknown);
+            }
+            return None;
+        }
         self.handles.push(Handle {
             datatype: datatype.clone(),
             predefined: None,
@@ -1202,7 +1221,7 @@ impl<'p> Evaluator<'p> {
                 });
             }
         }
-        h
+        Some(h)
     }
 }
 
