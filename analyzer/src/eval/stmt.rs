@@ -445,11 +445,15 @@ impl<'p> Evaluator<'p> {
         }
         let before = state.clone();
         let mut exits = Exits::default();
+        // The one pass runs even when the budget is spent (so the calls in it are seen), but
+        // what it costs is charged: an outer loop around it must not get it for one step.
         let saved = self.steps_left;
-        self.steps_left = self.steps_left.max(self.limits.steps / 64);
+        let granted = self.steps_left.max(self.limits.steps / 64);
+        self.steps_left = granted;
         self.exec_stmts(state, body, &mut exits);
         self.exec_stmts(state, step, &mut Exits::default());
-        self.steps_left = saved.saturating_sub(1);
+        let used = granted - self.steps_left;
+        self.steps_left = saved.saturating_sub(used.max(1));
         outer.returns.append(&mut exits.returns);
         let mut joined = before;
         for s in exits
