@@ -336,7 +336,7 @@ impl<'p> Evaluator<'p> {
             self.exec_stmts(state, step, &mut Exits::default());
         }
         if skip_body {
-            self.forget_assigned(state, body);
+            self.forget_all(state, &assignments(&[body]));
         }
         if let Some(s) = join_all(exit_states) {
             *state = state.join(&s);
@@ -357,20 +357,22 @@ impl<'p> Evaluator<'p> {
         step: &'p [Stmt],
         body: &'p [Stmt],
     ) -> bool {
-        if leaves_early(body) {
+        if leaves_early(body, false) {
             return false;
         }
         let mut pure = true;
-        let mut check_calls = |e: &Expr| {
-            visit_expr(e, &mut |e| {
-                if let ExprKind::Call { callee, .. } = &e.kind {
-                    pure &= PURE_NUMERIC.contains(&callee.to_ascii_lowercase().as_str());
-                }
-            })
+        let mut check_call = |callee: &str| {
+            pure &= PURE_NUMERIC.contains(&callee.to_ascii_lowercase().as_str());
         };
-        cond.into_iter().for_each(&mut check_calls);
-        visit_stmt_exprs(step, &mut check_calls);
-        visit_stmt_exprs(body, &mut check_calls);
+        if let Some(c) = cond {
+            visit_expr(c, &mut |e| {
+                if let ExprKind::Call { callee, .. } = &e.kind {
+                    check_call(callee);
+                }
+            });
+        }
+        visit_calls(step, &mut check_call);
+        visit_calls(body, &mut check_call);
         if !pure {
             return false;
         }
@@ -391,14 +393,10 @@ impl<'p> Evaluator<'p> {
         })
     }
 
-    /// Makes unknown what `stmts` may assign.
-    fn forget_assigned(&mut self, state: &mut State, stmts: &'p [Stmt]) {
-        let mut assigned = Vec::new();
-        collect_assigned(stmts, &mut assigned);
-        let mut through = Vec::new();
-        written_through(stmts, &mut through);
-        for name in &assigned {
-            self.forget_variable(state, name, through.contains(name));
+    /// Makes unknown what [`assignments`] found.
+    fn forget_all(&mut self, state: &mut State, assigned: &[(String, bool)]) {
+        for (name, through) in assigned {
+            self.forget_variable(state, name, *through);
         }
     }
 
@@ -428,18 +426,8 @@ impl<'p> Evaluator<'p> {
         exit_states: Vec<State>,
         outer: &mut Exits,
     ) -> Flow {
-        let mut assigned = Vec::new();
-        collect_assigned(body, &mut assigned);
-        collect_assigned(step, &mut assigned);
-        let mut through = Vec::new();
-        written_through(body, &mut through);
-        written_through(step, &mut through);
-        let forget = |ev: &mut Self, state: &mut State| {
-            for name in &assigned {
-                ev.forget_variable(state, name, through.contains(name));
-            }
-        };
-        forget(self, state);
+        let assigned = assignments(&[body, step]);
+        self.forget_all(state, &assigned);
         if let Some(c) = cond {
             self.eval(state, c);
         }
@@ -466,7 +454,7 @@ impl<'p> Evaluator<'p> {
             joined = joined.join(s);
         }
         *state = joined;
-        forget(self, state);
+        self.forget_all(state, &assigned);
         Flow::Normal
     }
 
@@ -616,6 +604,23 @@ fn assignment_targets(stmts: &[Stmt], f: &mut dyn FnMut(&Expr)) {
 
 /// Names of the variables a statement list may assign (targets, `&x` arguments, Fortran call
 /// arguments), for forgetting them.
+/// The variables `lists` may assign, each with whether it is written through (what a pointer
+/// points to, rather than the pointer).
+fn assignments(lists: &[&[Stmt]]) -> Vec<(String, bool)> {
+    let (mut assigned, mut through) = (Vec::new(), Vec::new());
+    for stmts in lists {
+        collect_assigned(stmts, &mut assigned);
+        written_through(stmts, &mut through);
+    }
+    assigned
+        .into_iter()
+        .map(|name| {
+            let written_through = through.contains(&name);
+            (name, written_through)
+        })
+        .collect()
+}
+
 /// Functions of numbers only, C and Fortran (lower case): calling them changes nothing.
 const PURE_NUMERIC: &[&str] = &[
     "abs", "acos", "aimag", "aint", "anint", "asin", "atan", "atan2", "cbrt", "ceil", "ceiling",
@@ -650,27 +655,17 @@ fn is_floating(c: crate::layout::CType) -> bool {
     )
 }
 
-/// A `break` or `return` in `stmts` outside inner loops (a `break` inside one leaves that
-/// loop only; a `return` anywhere leaves them all).
-fn leaves_early(stmts: &[Stmt]) -> bool {
-    stmts.iter().any(|stmt| match &stmt.kind {
-        StmtKind::Break | StmtKind::Return(_) | StmtKind::Opaque { .. } => true,
-        StmtKind::If {
-            then, otherwise, ..
-        } => leaves_early(then) || leaves_early(otherwise),
-        StmtKind::Block(b) => leaves_early(b),
-        StmtKind::Loop { body, .. } => returns(body),
-        _ => false,
-    })
-}
-
-fn returns(stmts: &[Stmt]) -> bool {
+/// A `return` (or an opaque statement) anywhere in `stmts`, or a `break` outside inner loops
+/// (`in_inner_loop`: a `break` there leaves that loop only).
+fn leaves_early(stmts: &[Stmt], in_inner_loop: bool) -> bool {
     stmts.iter().any(|stmt| match &stmt.kind {
         StmtKind::Return(_) | StmtKind::Opaque { .. } => true,
+        StmtKind::Break => !in_inner_loop,
         StmtKind::If {
             then, otherwise, ..
-        } => returns(then) || returns(otherwise),
-        StmtKind::Block(b) | StmtKind::Loop { body: b, .. } => returns(b),
+        } => leaves_early(then, in_inner_loop) || leaves_early(otherwise, in_inner_loop),
+        StmtKind::Block(b) => leaves_early(b, in_inner_loop),
+        StmtKind::Loop { body, .. } => leaves_early(body, true),
         _ => false,
     })
 }
