@@ -307,6 +307,11 @@ impl Expr {
     }
 }
 
+/// `MPI_` (any case) followed by more: a name of the MPI library, in C or Fortran spelling.
+pub fn is_mpi_name(name: &str) -> bool {
+    name.len() > 4 && name.as_bytes()[..4].eq_ignore_ascii_case(b"mpi_")
+}
+
 /// Calls `f` on every expression the statements contain directly (initializers, conditions,
 /// right-hand sides), recursing into nested statements but not into sub-expressions.
 pub fn visit_stmt_exprs(stmts: &[Stmt], f: &mut dyn FnMut(&Expr)) {

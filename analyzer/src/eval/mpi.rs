@@ -124,7 +124,7 @@ impl MpiFunction {
         let name = name
             .strip_prefix('P')
             .or_else(|| name.strip_prefix('p'))
-            .filter(|n| n.len() > 4 && n.as_bytes()[..4].eq_ignore_ascii_case(b"mpi_"))
+            .filter(|n| crate::ir::is_mpi_name(n))
             .unwrap_or(name);
         MPI_FUNCTIONS
             .iter()

@@ -312,7 +312,7 @@ impl<'a> Lowerer<'a> {
 /// A Fortran name as the IR spells it: lower case, MPI names upper case.
 pub(crate) fn fortran_name(text: &str) -> String {
     let text = text.trim();
-    if text.len() > 4 && text.as_bytes()[..4].eq_ignore_ascii_case(b"mpi_") {
+    if crate::ir::is_mpi_name(text) {
         text.to_ascii_uppercase()
     } else {
         text.to_ascii_lowercase()
