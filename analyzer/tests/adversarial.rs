@@ -8,6 +8,9 @@
 
 use std::time::Instant;
 
+use rand::{RngCore, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
 use analyzer::analysis::{analyze, Analysis, AnalysisOptions};
 use analyzer::checks::{check, Diagnostic, RuleSelection};
 use analyzer::ide;
@@ -67,16 +70,11 @@ const C_GOOD: &str =
     "void good(void) {\n  MPI_Datatype g;\n  MPI_Type_vector(2, 1, 4, MPI_INT, &g);\n}\n";
 const F_GOOD: &str = "subroutine good\n  integer :: g, ierr\n  call MPI_Type_vector(2, 1, 4, MPI_REAL, g, ierr)\nend subroutine\n";
 
-/// Deterministic pseudo-random bytes (xorshift).
-fn noise(n: usize, mut state: u64) -> Vec<u8> {
-    (0..n)
-        .map(|_| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state as u8
-        })
-        .collect()
+/// Deterministic pseudo-random bytes.
+fn noise(n: usize, seed: u64) -> Vec<u8> {
+    let mut bytes = vec![0; n];
+    ChaCha8Rng::seed_from_u64(seed).fill_bytes(&mut bytes);
+    bytes
 }
 
 #[test]

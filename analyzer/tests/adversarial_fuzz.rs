@@ -8,22 +8,8 @@ mod targets;
 
 use std::path::{Path, PathBuf};
 
-/// Deterministic pseudo-random numbers (splitmix64).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    fn bytes(&mut self, n: usize) -> Vec<u8> {
-        (0..n).map(|_| self.next() as u8).collect()
-    }
-}
+use rand::{RngCore, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 
 fn fixtures(extensions: &[&str]) -> Vec<PathBuf> {
     fn walk(dir: &Path, extensions: &[&str], out: &mut Vec<PathBuf>) {
@@ -51,13 +37,13 @@ fn fixtures(extensions: &[&str]) -> Vec<PathBuf> {
 }
 
 /// Mutations of a seed: a cut, a splice of two seeds, a few flipped or inserted bytes.
-fn mutate(rng: &mut Rng, a: &[u8], b: &[u8]) -> Vec<u8> {
-    let cut = |rng: &mut Rng, s: &[u8]| -> (usize, usize) {
-        let i = rng.next() as usize % (s.len() + 1);
-        let j = i + rng.next() as usize % (s.len() - i + 1);
+fn mutate(rng: &mut ChaCha8Rng, a: &[u8], b: &[u8]) -> Vec<u8> {
+    let cut = |rng: &mut ChaCha8Rng, s: &[u8]| -> (usize, usize) {
+        let i = rng.next_u64() as usize % (s.len() + 1);
+        let j = i + rng.next_u64() as usize % (s.len() - i + 1);
         (i, j)
     };
-    let mut out = match rng.next() % 4 {
+    let mut out = match rng.next_u64() % 4 {
         0 => {
             let (i, j) = cut(rng, a);
             a[i..j].to_vec()
@@ -68,14 +54,17 @@ fn mutate(rng: &mut Rng, a: &[u8], b: &[u8]) -> Vec<u8> {
         }
         _ => a.to_vec(),
     };
-    for _ in 0..rng.next() % 8 {
+    for _ in 0..rng.next_u64() % 8 {
         if out.is_empty() {
             break;
         }
-        let at = rng.next() as usize % out.len();
-        match rng.next() % 3 {
-            0 => out[at] = rng.next() as u8,
-            1 => out.insert(at, b"()[]{};,\n#&'\"0123456789"[rng.next() as usize % 23]),
+        let at = rng.next_u64() as usize % out.len();
+        match rng.next_u64() % 3 {
+            0 => out[at] = rng.next_u64() as u8,
+            1 => out.insert(
+                at,
+                b"()[]{};,\n#&'\"0123456789"[rng.next_u64() as usize % 23],
+            ),
             _ => {
                 out.remove(at);
             }
@@ -93,17 +82,19 @@ fn drive(target: fn(&[u8]), extensions: &[&str], mutations: usize, random: usize
     for s in &seeds {
         target(s);
     }
-    let mut rng = Rng(seed);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
     if !seeds.is_empty() {
         for _ in 0..mutations {
-            let a = &seeds[rng.next() as usize % seeds.len()];
-            let b = &seeds[rng.next() as usize % seeds.len()];
+            let a = &seeds[rng.next_u64() as usize % seeds.len()];
+            let b = &seeds[rng.next_u64() as usize % seeds.len()];
             target(&mutate(&mut rng, a, b));
         }
     }
     for _ in 0..random {
-        let n = (rng.next() % 512) as usize;
-        target(&rng.bytes(n));
+        let n = (rng.next_u64() % 512) as usize;
+        let mut bytes = vec![0; n];
+        rng.fill_bytes(&mut bytes);
+        target(&bytes);
     }
 }
 

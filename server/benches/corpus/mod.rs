@@ -18,6 +18,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Instant;
 
+use rand::{Rng as _, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
 /// The number in environment variable `name`, or `default`.
 pub fn env_or(name: &str, default: u64) -> u64 {
     std::env::var(name)
@@ -107,31 +110,10 @@ impl Tree {
     }
 }
 
-/// splitmix64: small, fast, and the same everywhere.
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed)
-    }
-
-    pub fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    pub fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
-
 /// Writes a tree of about `bytes` bytes under `dir` (emptied first), in directories of 50 files.
 pub fn generate(dir: &Path, kind: Kind, bytes: u64, seed: u64) -> Tree {
     let _ = std::fs::remove_dir_all(dir);
-    let mut rng = Rng::new(seed);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut tree = Tree {
         root: dir.to_path_buf(),
         ..Tree::default()
@@ -146,9 +128,9 @@ pub fn generate(dir: &Path, kind: Kind, bytes: u64, seed: u64) -> Tree {
         };
         let lang = match kind {
             Kind::CDense => 0,
-            _ => rng.below(10),
+            _ => rng.gen_range(0..10),
         };
-        let size = 4_000 + rng.below(12_000) as usize;
+        let size = 4_000 + rng.gen_range(0..12_000) as usize;
         let (ext, text, bugs) = match (lang, mpi) {
             (0..=4, true) => ("c", c_mpi(&mut rng, i, size), Bugs::C),
             (0..=4, false) => ("c", c_plain(&mut rng, i, size), Bugs::None),
@@ -187,11 +169,11 @@ enum Bugs {
 }
 
 /// One in four functions of an MPI-dense file carries a bug.
-fn pick_bug(rng: &mut Rng, choices: &[Bug]) -> Option<Bug> {
-    (rng.below(4) == 0).then(|| choices[rng.below(choices.len() as u64) as usize])
+fn pick_bug(rng: &mut ChaCha8Rng, choices: &[Bug]) -> Option<Bug> {
+    (rng.gen_range(0..4) == 0).then(|| choices[rng.gen_range(0..choices.len() as u64) as usize])
 }
 
-fn c_mpi(rng: &mut Rng, file: usize, size: usize) -> (String, Vec<Bug>) {
+fn c_mpi(rng: &mut ChaCha8Rng, file: usize, size: usize) -> (String, Vec<Bug>) {
     let mut s = String::from(
         "#include <mpi.h>\n#include <stddef.h>\n#include <stdlib.h>\n\n#define NX 64\n#define HALO 2\n\n\
          typedef struct {\n    int id;\n    double pos[3];\n    double vel[3];\n    float w;\n    char tag[5];\n} rec_t;\n\n",
@@ -210,8 +192,8 @@ fn c_mpi(rng: &mut Rng, file: usize, size: usize) -> (String, Vec<Bug>) {
             ],
         );
         bugs.extend(bug);
-        let tag = rng.below(100);
-        let n = 8 + rng.below(120);
+        let tag = rng.gen_range(0..100);
+        let n = 8 + rng.gen_range(0..120);
         let commit = if bug == Some(Bug::MissingCommit) {
             ""
         } else {
@@ -225,7 +207,7 @@ fn c_mpi(rng: &mut Rng, file: usize, size: usize) -> (String, Vec<Bug>) {
         let template = match bug {
             Some(Bug::Extent) => 0,
             Some(Bug::Deprecated) => 1,
-            _ => rng.below(4),
+            _ => rng.gen_range(0..4),
         };
         match template {
             // Struct of the first fields: resized to the record unless the bug is planted.
@@ -284,7 +266,7 @@ fn c_mpi(rng: &mut Rng, file: usize, size: usize) -> (String, Vec<Bug>) {
             }
             // Indexed from a loop that fills the displacements; then a subarray.
             _ => {
-                let m = 4 + rng.below(28);
+                let m = 4 + rng.gen_range(0..28);
                 let _ = write!(
                     s,
                     "void gather_{file}_{f}(double *a, int src, MPI_Comm comm)\n{{\n\
@@ -317,14 +299,14 @@ fn c_mpi(rng: &mut Rng, file: usize, size: usize) -> (String, Vec<Bug>) {
     (s, bugs)
 }
 
-fn c_plain(rng: &mut Rng, file: usize, size: usize) -> (String, Vec<Bug>) {
+fn c_plain(rng: &mut ChaCha8Rng, file: usize, size: usize) -> (String, Vec<Bug>) {
     let mut s = String::from(
         "#include <math.h>\n#include <stdlib.h>\n#include <string.h>\n\n#define N 128\n\n\
          struct particle {\n    double x, y, z;\n    double m;\n    int id;\n};\n\n",
     );
     let mut f = 0;
     while s.len() < size {
-        let k = rng.below(7) + 2;
+        let k = rng.gen_range(0..7) + 2;
         let _ = write!(
             s,
             "static double kernel_{file}_{f}(const struct particle *p, int n, double h)\n{{\n\
@@ -342,7 +324,7 @@ fn c_plain(rng: &mut Rng, file: usize, size: usize) -> (String, Vec<Bug>) {
     (s, Vec::new())
 }
 
-fn f90_mpi(rng: &mut Rng, file: usize, size: usize) -> (String, Vec<Bug>) {
+fn f90_mpi(rng: &mut ChaCha8Rng, file: usize, size: usize) -> (String, Vec<Bug>) {
     let mut s = format!("module halo_{file}\n  use mpi\n  implicit none\n  integer, parameter :: nx = 64, halo = 2\ncontains\n\n");
     let mut bugs = Vec::new();
     let mut f = 0;
@@ -357,8 +339,8 @@ fn f90_mpi(rng: &mut Rng, file: usize, size: usize) -> (String, Vec<Bug>) {
             ],
         );
         bugs.extend(bug);
-        let n = 8 + rng.below(120);
-        let tag = rng.below(100);
+        let n = 8 + rng.gen_range(0..120);
+        let tag = rng.gen_range(0..100);
         let commit = if bug == Some(Bug::MissingCommit) {
             ""
         } else {
@@ -369,7 +351,8 @@ fn f90_mpi(rng: &mut Rng, file: usize, size: usize) -> (String, Vec<Bug>) {
         } else {
             ("", "    call MPI_Type_free(t, ierr)\n")
         };
-        if rng.below(2) == 0 && bug != Some(Bug::Deprecated) && bug != Some(Bug::AddressKind) {
+        if rng.gen_range(0..2) == 0 && bug != Some(Bug::Deprecated) && bug != Some(Bug::AddressKind)
+        {
             let _ = write!(
                 s,
                 "  subroutine column_{f}(a, dest)\n\
@@ -410,11 +393,11 @@ fn f90_mpi(rng: &mut Rng, file: usize, size: usize) -> (String, Vec<Bug>) {
     (s, bugs)
 }
 
-fn f90_plain(rng: &mut Rng, file: usize, size: usize) -> (String, Vec<Bug>) {
+fn f90_plain(rng: &mut ChaCha8Rng, file: usize, size: usize) -> (String, Vec<Bug>) {
     let mut s = format!("module physics_{file}\n  implicit none\ncontains\n\n");
     let mut f = 0;
     while s.len() < size {
-        let k = rng.below(9) + 1;
+        let k = rng.gen_range(0..9) + 1;
         let _ = write!(
             s,
             "  subroutine relax_{f}(u, v, n)\n\
@@ -433,7 +416,7 @@ fn f90_plain(rng: &mut Rng, file: usize, size: usize) -> (String, Vec<Bug>) {
     (s, Vec::new())
 }
 
-fn f77_mpi(rng: &mut Rng, file: usize, size: usize) -> (String, Vec<Bug>) {
+fn f77_mpi(rng: &mut ChaCha8Rng, file: usize, size: usize) -> (String, Vec<Bug>) {
     let mut s = String::new();
     let mut bugs = Vec::new();
     let mut f = 0;
@@ -443,7 +426,7 @@ fn f77_mpi(rng: &mut Rng, file: usize, size: usize) -> (String, Vec<Bug>) {
             &[Bug::MissingCommit, Bug::Deprecated, Bug::UseAfterFree],
         );
         bugs.extend(bug);
-        let n = 8 + rng.below(60);
+        let n = 8 + rng.gen_range(0..60);
         let commit = if bug == Some(Bug::MissingCommit) {
             ""
         } else {
@@ -472,14 +455,14 @@ fn f77_mpi(rng: &mut Rng, file: usize, size: usize) -> (String, Vec<Bug>) {
              \x20    &              IERR)\n{free_late}\
              \x20     END\n\n",
             lda = n + 4,
-            tag = rng.below(100),
+            tag = rng.gen_range(0..100),
         );
         f += 1;
     }
     (s, bugs)
 }
 
-fn f77_plain(rng: &mut Rng, file: usize, size: usize) -> (String, Vec<Bug>) {
+fn f77_plain(rng: &mut ChaCha8Rng, file: usize, size: usize) -> (String, Vec<Bug>) {
     let mut s = String::new();
     let mut f = 0;
     while s.len() < size {
@@ -494,7 +477,7 @@ fn f77_plain(rng: &mut Rng, file: usize, size: usize) -> (String, Vec<Bug>) {
              \x20    &        + {k}.0D-3\n\
              \x20  10 CONTINUE\n\
              \x20     END\n\n",
-            k = rng.below(9) + 1
+            k = rng.gen_range(0..9) + 1
         );
         f += 1;
     }
