@@ -1,0 +1,51 @@
+C     extent-mismatch, corrected twin of fixed_form_no_resize.f, as mpi-dtype-lint
+C     --unsafe-fixes writes it: resized to the distance between the
+C     addresses of elements 1 and 2.
+      PROGRAM FIXEDNORESIZE
+      IMPLICIT NONE
+      INCLUDE 'mpif.h'
+      TYPE NODE
+         SEQUENCE
+         INTEGER ID, PAD
+         DOUBLE PRECISION X(3)
+         INTEGER FLAG, PAD2
+      END TYPE NODE
+      INTEGER NNODE
+      PARAMETER (NNODE = 32)
+      TYPE(NODE) NODES(NNODE)
+      INTEGER NTYPE, RANK, IERR, I
+      INTEGER BLENS(2), TYPES(2)
+      INTEGER(KIND=MPI_ADDRESS_KIND) DISPS(2), BASE
+      INTEGER(KIND=MPI_ADDRESS_KIND) :: NTYPE_a1, NTYPE_a2
+      INTEGER :: NTYPE_resized
+
+      CALL MPI_INIT(IERR)
+      CALL MPI_COMM_RANK(MPI_COMM_WORLD, RANK, IERR)
+      DO I = 1, NNODE
+         NODES(I)%ID = I
+         NODES(I)%PAD = 0
+         NODES(I)%X = 0.0D0
+         NODES(I)%FLAG = 0
+         NODES(I)%PAD2 = 0
+      END DO
+      CALL MPI_GET_ADDRESS(NODES(1)%ID, BASE, IERR)
+      CALL MPI_GET_ADDRESS(NODES(1)%ID, DISPS(1), IERR)
+      CALL MPI_GET_ADDRESS(NODES(1)%X(1), DISPS(2), IERR)
+      DISPS = DISPS - BASE
+      BLENS(1) = 1
+      BLENS(2) = 3
+      TYPES(1) = MPI_INTEGER
+      TYPES(2) = MPI_DOUBLE_PRECISION
+      CALL MPI_TYPE_CREATE_STRUCT(2, BLENS, DISPS, TYPES, NTYPE, IERR)
+      CALL MPI_GET_ADDRESS(nodes(1), NTYPE_a1, IERR)
+      CALL MPI_GET_ADDRESS(nodes(2), NTYPE_a2, IERR)
+      CALL MPI_TYPE_CREATE_RESIZED(NTYPE, 0_MPI_ADDRESS_KIND, NTYPE_a2 
+     &- NTYPE_a1, NTYPE_resized, IERR)
+      CALL MPI_TYPE_FREE(NTYPE, IERR)
+      NTYPE = NTYPE_resized
+      CALL MPI_TYPE_COMMIT(NTYPE, IERR)
+      CALL MPI_BCAST(NODES, NNODE, NTYPE, 0, MPI_COMM_WORLD, IERR)
+      PRINT *, RANK, NODES(NNODE)%ID
+      CALL MPI_TYPE_FREE(NTYPE, IERR)
+      CALL MPI_FINALIZE(IERR)
+      END PROGRAM FIXEDNORESIZE
