@@ -293,18 +293,21 @@ fn names_with_multibyte_characters_near_the_mpi_prefix() {
     assert_eq!(size_of(&analysis, "t"), Some(8));
 }
 
+/// A kept fuzz input, as the fuzz target reads it (lossy UTF-8).
+fn fuzz_regression(file: &str) -> String {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/regressions");
+    String::from_utf8_lossy(&std::fs::read(dir.join(file)).unwrap()).into_owned()
+}
+
 /// Constructor calls inside loops run to the step budget (two fuzz timeouts): a call makes at
 /// most 64 handles, so joins stay as cheap as the code is small.
 #[test]
 fn constructors_in_loops_run_to_the_budget() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/regressions");
     for (file, language) in [
         ("handles-in-loop-c_frontend.c", C),
         ("handles-in-loop-fortran_free.f90", FREE),
     ] {
-        let bytes = std::fs::read(dir.join(file)).unwrap();
-        let text = String::from_utf8_lossy(&bytes);
-        let (analysis, _) = run(file, &text, language);
+        let (analysis, _) = run(file, &fuzz_regression(file), language);
         assert!(
             has_note(&analysis, "not followed"),
             "{file}: {:?}",
@@ -327,6 +330,60 @@ fn constructors_in_loops_run_to_the_budget() {
         diagnostics.iter().all(|d| d.rule.id != "use-after-free"),
         "{diagnostics:?}"
     );
+}
+
+/// Declarations, array constructors and allocations inside loops run to the step budget (two
+/// fuzz timeouts, 4.5 s and 3.3 s in release before): a declaration that runs again reuses its
+/// object, and an allocation call makes at most 64 blocks, so states do not grow with the
+/// iterations. The timings are in BENCHMARKS.md (`--nocapture` prints them).
+#[test]
+fn loop_locals_and_allocations_run_to_the_budget() {
+    for (file, language) in [
+        ("loop-declarations-c_frontend.c", C),
+        ("nested-havoc-fortran_free.f90", FREE),
+    ] {
+        let (analysis, _) = run(file, &fuzz_regression(file), language);
+        assert!(
+            has_note(&analysis, "step budget"),
+            "{file}: {:?}",
+            notes(&analysis)
+        );
+    }
+    let c = "void f(int c) {\n  double *p;\n  int x;\n  MPI_Datatype t;\n\
+             for (;;) {\n    p = malloc(8);\n    if (c) x = 1;\n  }\n\
+             MPI_Type_contiguous(2, MPI_INT, &t);\n}\n";
+    let (analysis, _) = run("C malloc in an endless loop", c, C);
+    assert!(
+        has_note(&analysis, "first 64 blocks"),
+        "{:?}",
+        notes(&analysis)
+    );
+    assert_eq!(size_of(&analysis, "t"), Some(8));
+}
+
+/// A reused object starts a new lifetime: a pointer kept from the previous iteration no longer
+/// reaches it, and an address a function returned is never taken for the next call's.
+#[test]
+fn reused_locals_are_not_reached_from_earlier_lifetimes() {
+    let c = "void f(void) {\n  int *p = 0;\n  MPI_Aint a = 0, b = 0;\n  MPI_Datatype t;\n\
+             for (int i = 0; i < 2; i++) {\n    int local[4];\n\
+             if (i == 0) p = local;\n    else {\n      MPI_Get_address(p, &a);\n\
+             MPI_Get_address(local, &b);\n    }\n  }\n\
+             MPI_Type_contiguous((int)(b - a) + 1, MPI_INT, &t);\n}\n";
+    let (analysis, _) = run("C pointer into the previous iteration", c, C);
+    assert_eq!(size_of(&analysis, "t"), None);
+    let c = "MPI_Aint where(void) {\n  int x;\n  MPI_Aint a;\n  MPI_Get_address(&x, &a);\n\
+             return a;\n}\nvoid f(void) {\n  MPI_Datatype t;\n\
+             MPI_Type_contiguous((int)(where() - where()) + 1, MPI_INT, &t);\n}\n";
+    let (analysis, _) = run("C address returned twice", c, C);
+    assert_eq!(size_of(&analysis, "t"), None);
+    // Within one lifetime the object is what it was: per-iteration locals still evaluate.
+    let c = "struct cell { double v; int id; };\nvoid f(void) {\n  MPI_Datatype t[3];\n\
+             for (int i = 0; i < 3; i++) {\n    struct cell c;\n    MPI_Aint base, d;\n\
+             MPI_Get_address(&c, &base);\n    MPI_Get_address(&c.id, &d);\n\
+             MPI_Type_contiguous((int)(d - base), MPI_INT, &t[i]);\n  }\n}\n";
+    let (analysis, _) = run("C locals per iteration", c, C);
+    assert_eq!(size_of(&analysis, "t[i]"), Some(4 * 8));
 }
 
 /// Endless loops without a statement in them (a fuzzer's mutation cut a `DO` header so) cost

@@ -1,6 +1,6 @@
 //! Expressions: values, places (lvalues) and static types.
 
-use super::value::{ObjectKind, PathElem, Place, State, Value};
+use super::value::{Declaration, ObjectKind, PathElem, Place, State, Value};
 use super::Evaluator;
 use crate::dtype::{Predefined, DFLT_DARG};
 use crate::ir::{BinOp, Designator, Expr, ExprKind, Init, Ty, UnOp};
@@ -25,7 +25,12 @@ impl<'p> Evaluator<'p> {
             // argument: an unnamed array holding the values.
             ExprKind::ArrayCtor(items) => {
                 let values: Vec<Value> = items.iter().map(|i| self.eval(state, i)).collect();
-                let object = state.new_object("(array)", ObjectKind::Heap { bytes: None });
+                let object = self.local_object(
+                    state,
+                    "(array)",
+                    ObjectKind::Heap { bytes: None },
+                    Declaration::Temporary(e.span),
+                );
                 let place = Place {
                     object,
                     path: Vec::new(),
@@ -217,6 +222,7 @@ impl<'p> Evaluator<'p> {
 
     pub(crate) fn write_place(&mut self, state: &mut State, place: &Place, value: Value) {
         let place = self.resolve_alias(state, place.clone());
+        self.hold(place.object, &value);
         state.write(&place, value);
     }
 
@@ -576,7 +582,14 @@ impl<'p> Evaluator<'p> {
     ) {
         match (self.resolve(ty).clone(), &value) {
             (Ty::Named(_), _) => match self.place(state, value_expr) {
-                Some(from) => state.copy_subtree(&from, place),
+                Some(from) => {
+                    for pointed in state.copy_subtree(&from, place) {
+                        self.holders
+                            .entry(pointed)
+                            .or_default()
+                            .insert(place.object);
+                    }
+                }
                 None => state.forget(place),
             },
             (Ty::Array(_, dims), _) => self.assign_elementwise(state, place, &dims, value_expr),

@@ -17,7 +17,7 @@ use crate::layout::Target;
 use crate::source::Span;
 
 pub use mpi::{ConstructorKind, Effect, MpiFunction, Role, MPI_FUNCTIONS};
-use value::{HandleId, State, Tri};
+use value::{Declaration, HandleId, ObjectId, Origin, State, Tri};
 
 /// Evaluation limits: the cost of evaluation follows the code, never the data.
 #[derive(Clone, Copy, Debug)]
@@ -232,6 +232,16 @@ pub(crate) struct Evaluator<'p> {
     noted: HashSet<(Span, &'static str)>,
     /// Handles some evaluated path commits.
     ever_committed: HashSet<HandleId>,
+    /// The object each local declaration made last, to reuse when it runs again.
+    locals: HashMap<Origin, ObjectId>,
+    /// The objects some path stored a pointer or address into an object in, by that object: a
+    /// new lifetime of it must not be reached through them.
+    holders: HashMap<ObjectId, HashSet<ObjectId>>,
+    /// Blocks each allocation call made.
+    heap_blocks: HashMap<Span, usize>,
+    /// Objects a function returned the address of, on some path: never reused, since the value
+    /// may still be in use when the function runs again (`f() - f()`).
+    returned: HashSet<ObjectId>,
 }
 
 impl<'p> Evaluator<'p> {
@@ -263,6 +273,58 @@ impl<'p> Evaluator<'p> {
             notes: Vec::new(),
             noted: HashSet::new(),
             ever_committed: HashSet::new(),
+            locals: HashMap::new(),
+            holders: HashMap::new(),
+            heap_blocks: HashMap::new(),
+            returned: HashSet::new(),
+        }
+    }
+
+    /// Declares a local of the function at the top of the call stack.
+    fn declare_local(
+        &mut self,
+        state: &mut State,
+        name: &str,
+        kind: value::ObjectKind,
+        declaration: Declaration,
+    ) -> ObjectId {
+        let id = self.local_object(state, name, kind, declaration);
+        state.bind(name, id);
+        id
+    }
+
+    /// The object of a local or temporary: the one its last lifetime had (with the pointers
+    /// into that lifetime forgotten), unless a function returned its address.
+    fn local_object(
+        &mut self,
+        state: &mut State,
+        name: &str,
+        kind: value::ObjectKind,
+        declaration: Declaration,
+    ) -> ObjectId {
+        let origin = Origin {
+            depth: self.call_stack.len(),
+            declaration,
+        };
+        let reusable = self
+            .locals
+            .get(&origin)
+            .copied()
+            .filter(|id| !self.returned.contains(id));
+        let id = state.local_object(name, kind, origin, reusable);
+        if reusable == Some(id) {
+            if let Some(holders) = self.holders.get(&id) {
+                state.scrub(id, holders);
+            }
+        }
+        self.locals.insert(origin, id);
+        id
+    }
+
+    /// Notes that `holder` now stores `value`, when that is a pointer or address.
+    fn hold(&mut self, holder: ObjectId, value: &value::Value) {
+        if let Some(target) = value.object() {
+            self.holders.entry(target).or_default().insert(holder);
         }
     }
 

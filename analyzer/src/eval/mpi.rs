@@ -10,6 +10,10 @@ use crate::source::Span;
 
 /// Handles one constructor call may make in one evaluation (see `Evaluator::define`).
 const MAX_HANDLES_PER_CALL: usize = 64;
+/// Heap blocks one `malloc` call may make in one evaluation: blocks are live together (a list
+/// being built), so unlike locals they cannot share an object, and states that grow an object per
+/// iteration make every join cost as much as the iterations so far.
+const MAX_BLOCKS_PER_CALL: usize = 64;
 /// What a parameter is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Role {
@@ -592,10 +596,16 @@ impl<'p> Evaluator<'p> {
                 return self.expand(state, m, args);
             }
         }
-        self.library_call(state, callee, args)
+        self.library_call(state, callee, args, span)
     }
 
-    fn library_call(&mut self, state: &mut State, callee: &str, args: &[Expr]) -> Value {
+    fn library_call(
+        &mut self,
+        state: &mut State,
+        callee: &str,
+        args: &[Expr],
+        span: Span,
+    ) -> Value {
         if let Some(v) = self.intrinsic_call(state, callee, args) {
             return v;
         }
@@ -605,6 +615,15 @@ impl<'p> Evaluator<'p> {
         match callee {
             "malloc" | "calloc" | "aligned_alloc" => {
                 let bytes = ints(self, state).map(|v| v.iter().product::<i128>());
+                let made = self.heap_blocks.entry(span).or_default();
+                if *made >= MAX_BLOCKS_PER_CALL {
+                    self.note(
+                        span,
+                        "the memory this call allocates after its first 64 blocks is not followed",
+                    );
+                    return Value::Unknown;
+                }
+                *made += 1;
                 let id = state.new_object(callee, ObjectKind::Heap { bytes });
                 Value::Ref(Place {
                     object: id,

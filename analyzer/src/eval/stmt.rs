@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use super::value::{ObjectKind, Place, State, Value};
+use super::value::{Declaration, ObjectKind, Place, State, Value};
 use super::Evaluator;
 use crate::ir::{visit_expr, visit_stmt_exprs, Expr, ExprKind, Function, Stmt, StmtKind, Ty};
 use crate::source::Span;
@@ -56,13 +56,14 @@ impl<'p> Evaluator<'p> {
             .push(saved_scopes.first().cloned().unwrap_or_default());
         state.scopes.push(HashMap::new());
         for (name, value) in params {
-            let ty = function
-                .params
-                .iter()
-                .find(|p| p.name == name)
-                .map(|p| p.ty.clone())
-                .unwrap_or(crate::ir::Ty::Unknown);
-            let id = state.declare(&name, ObjectKind::Variable(ty));
+            let (position, ty) = Self::param(function, &name);
+            let id = self.declare_local(
+                state,
+                &name,
+                ObjectKind::Variable(ty),
+                Declaration::Param(function.name_span, position),
+            );
+            self.hold(id, &value);
             state.write(
                 &Place {
                     object: id,
@@ -72,20 +73,18 @@ impl<'p> Evaluator<'p> {
             );
         }
         for (name, place) in aliases {
-            let declared = function
-                .params
-                .iter()
-                .find(|p| &p.name == name)
-                .map_or(crate::ir::Ty::Unknown, |p| p.ty.clone());
-            if self.same_shape(state, place, &declared) {
-                state.declare(name, ObjectKind::Alias(place.clone()));
+            let (position, declared) = Self::param(function, name);
+            let kind = if self.same_shape(state, place, &declared) {
+                ObjectKind::Alias(place.clone())
             } else {
                 // Sequence association (a dummy of another shape or bounds than the actual): the
                 // evaluator does not re-map subscripts, so the dummy is unknown and whatever the
                 // callee writes is forgotten, rather than placed wrongly.
                 state.forget(place);
-                state.declare(name, ObjectKind::Variable(declared));
-            }
+                ObjectKind::Variable(declared)
+            };
+            let declaration = Declaration::Param(function.name_span, position);
+            self.declare_local(state, name, kind, declaration);
         }
         self.call_stack.push(&function.name);
         let mut exits = Exits::default();
@@ -104,7 +103,19 @@ impl<'p> Evaluator<'p> {
             *state = joined;
         }
         state.scopes = saved_scopes;
+        self.returned.extend(value.object());
         value
+    }
+
+    /// A parameter's position and declared type.
+    fn param(function: &Function, name: &str) -> (usize, crate::ir::Ty) {
+        function
+            .params
+            .iter()
+            .position(|p| p.name == name)
+            .map_or((usize::MAX, crate::ir::Ty::Unknown), |i| {
+                (i, function.params[i].ty.clone())
+            })
     }
 
     /// Whether a dummy declared `declared` can stand for the actual at `place` as it is: a
@@ -160,7 +171,12 @@ impl<'p> Evaluator<'p> {
         self.steps_left = self.steps_left.saturating_sub(1);
         match &stmt.kind {
             StmtKind::Decl(decl) => {
-                let id = state.declare(&decl.name, ObjectKind::Variable(decl.ty.clone()));
+                let id = self.declare_local(
+                    state,
+                    &decl.name,
+                    ObjectKind::Variable(decl.ty.clone()),
+                    Declaration::Local(decl.name_span),
+                );
                 if let Some(init) = &decl.init {
                     let place = Place {
                         object: id,

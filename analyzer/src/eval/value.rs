@@ -1,9 +1,10 @@
 //! Abstract values and the abstract memory the evaluator runs on.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::rc::Rc;
 
 use crate::ir::Ty;
+use crate::source::Span;
 
 /// Index of an object (a variable, a heap block, `MPI_BOTTOM`) in [`State::objects`].
 pub type ObjectId = usize;
@@ -61,6 +62,15 @@ impl Value {
         }
     }
 
+    /// The object a pointer or address points into.
+    pub fn object(&self) -> Option<ObjectId> {
+        match self {
+            Value::Ref(place) => Some(place.object),
+            Value::Addr { object, .. } => Some(*object),
+            _ => None,
+        }
+    }
+
     /// Join of two paths' values: equal values stay, anything else is unknown.
     pub fn join(&self, other: &Value) -> Value {
         if self == other {
@@ -90,6 +100,28 @@ pub struct Object {
     pub kind: ObjectKind,
     /// The values stored at paths inside the object; a missing path holds an unknown value.
     pub values: BTreeMap<Path, Value>,
+    /// The declaration that made a local variable, and the call depth it ran at.
+    pub origin: Option<Origin>,
+}
+
+/// A declaration of a local variable (or a temporary) at a call depth. At most one lifetime of
+/// it is live at a time (the evaluator refuses recursion), so when it runs again (the next
+/// iteration of a loop, the next call at that depth) its object can be reused rather than a new
+/// one made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Origin {
+    pub depth: usize,
+    pub declaration: Declaration,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Declaration {
+    /// A declaration statement, by the span of its name.
+    Local(Span),
+    /// A parameter, by its function's name span and its position.
+    Param(Span, usize),
+    /// The unnamed array of a compound literal or array constructor, by its span.
+    Temporary(Span),
 }
 
 /// Three-valued facts about a handle on the current path.
@@ -152,19 +184,66 @@ impl State {
             name: name.to_owned(),
             kind,
             values: BTreeMap::new(),
+            origin: None,
         }));
         self.objects.len() - 1
     }
 
-    pub fn declare(&mut self, name: &str, kind: ObjectKind) -> ObjectId {
-        let id = self.new_object(name, kind);
+    /// A new object for a local variable or temporary made by `origin`. When `reusable` names
+    /// an object that an earlier lifetime of the same origin made, that object starts over
+    /// (nothing known in it) instead of a new one being added: states that grow an object per
+    /// loop iteration make every clone and join cost as much as the iterations so far.
+    pub fn local_object(
+        &mut self,
+        name: &str,
+        kind: ObjectKind,
+        origin: Origin,
+        reusable: Option<ObjectId>,
+    ) -> ObjectId {
+        let object = Rc::new(Object {
+            name: name.to_owned(),
+            kind,
+            values: BTreeMap::new(),
+            origin: Some(origin),
+        });
+        match reusable {
+            Some(id)
+                if self
+                    .objects
+                    .get(id)
+                    .is_some_and(|o| o.origin == Some(origin)) =>
+            {
+                self.objects[id] = object;
+                id
+            }
+            _ => {
+                self.objects.push(object);
+                self.objects.len() - 1
+            }
+        }
+    }
+
+    /// Forgets the pointers and addresses into `target` that the objects `holders` store: the
+    /// object is about to start a new lifetime, which they do not point into.
+    pub fn scrub(&mut self, target: ObjectId, holders: &HashSet<ObjectId>) {
+        let into_target = |v: &Value| v.object() == Some(target);
+        for &holder in holders {
+            if let Some(object) = self.objects.get_mut(holder) {
+                if object.values.values().any(into_target) {
+                    Rc::make_mut(object).values.retain(|_, v| !into_target(v));
+                }
+            }
+        }
+    }
+
+    /// Binds a name to an object in the innermost scope.
+    pub fn bind(&mut self, name: &str, id: ObjectId) {
         if self.scopes.is_empty() {
             self.scopes.push(HashMap::new());
         }
         if let Some(scope) = self.scopes.last_mut() {
             scope.insert(name.to_owned(), id);
         }
-        id
     }
 
     pub fn read(&self, place: &Place) -> Value {
@@ -206,10 +285,11 @@ impl State {
         }
     }
 
-    /// Copies everything stored below `from` to below `to` (struct and array assignment).
-    pub fn copy_subtree(&mut self, from: &Place, to: &Place) {
+    /// Copies everything stored below `from` to below `to` (struct and array assignment);
+    /// returns the objects the copied pointers and addresses point into.
+    pub fn copy_subtree(&mut self, from: &Place, to: &Place) -> Vec<ObjectId> {
         let Some(source) = self.objects.get(from.object) else {
-            return;
+            return Vec::new();
         };
         let moved: Vec<(Path, Value)> = source
             .values
@@ -221,10 +301,12 @@ impl State {
                 (path, v.clone())
             })
             .collect();
+        let pointed = moved.iter().filter_map(|(_, v)| v.object()).collect();
         self.forget(to);
         if let Some(target) = self.objects.get_mut(to.object) {
             Rc::make_mut(target).values.extend(moved);
         }
+        pointed
     }
 
     /// The state after two paths meet: values that agree stay known.
