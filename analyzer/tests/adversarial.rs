@@ -386,6 +386,44 @@ fn reused_locals_are_not_reached_from_earlier_lifetimes() {
     assert_eq!(size_of(&analysis, "t[i]"), Some(4 * 8));
 }
 
+/// Nestings where each level used to evaluate the level below twice (a fuzz hang: 25 levels of
+/// `a[0]` took 5 s, 150 would never end): a subscript, member or dereference with no place has
+/// no value either; an MPI call evaluates its count once; static types run no calls.
+#[test]
+fn nested_lvalues_and_calls_are_evaluated_once_per_level() {
+    let n = 150;
+    let nest = |open: &str, inner: &str, close: &str| {
+        format!("{}{inner}{}", open.repeat(n), close.repeat(n))
+    };
+    for expr in [
+        nest("", "a", "[0]"),
+        nest("g(", "a", ")[0]"),
+        nest("*(", "a", ")[0]"),
+        nest("MPI_Type_size(", "t, &x", ")"),
+        nest("MPI_Get_address(&a[", "0", "], 0)]"),
+        nest("a[g(", "1", ")]"),
+    ] {
+        let c = format!(
+            "void f(void) {{\n  MPI_Datatype t;\n  int x = 1, a[4];\n  x = {expr};\n\
+             MPI_Type_contiguous(2, MPI_INT, &t);\n}}\n"
+        );
+        let (analysis, _) = run(&format!("C {}", &expr[..24]), &c, C);
+        assert_eq!(size_of(&analysis, "t"), Some(8));
+    }
+    for expr in [
+        nest("a(", "1", ")"),
+        nest("b(", "1", ")"),
+        nest("max(", "1", ", 2)"),
+    ] {
+        let f = format!(
+            "subroutine s\n  integer :: x, t, ierr, a(4)\n  x = {expr}\n\
+             call MPI_Type_contiguous(2, MPI_REAL, t, ierr)\nend subroutine\n"
+        );
+        let (analysis, _) = run(&format!("Fortran {}", &expr[..12]), &f, FREE);
+        assert_eq!(size_of(&analysis, "t"), Some(8));
+    }
+}
+
 /// Endless loops without a statement in them (a fuzzer's mutation cut a `DO` header so) cost
 /// a step per iteration like any other.
 #[test]

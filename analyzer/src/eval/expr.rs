@@ -78,6 +78,7 @@ impl<'p> Evaluator<'p> {
             },
             ExprKind::AddrOf(inner) => match self.place(state, inner) {
                 Some(place) => Value::Ref(place),
+                None if denotes_a_place(inner) => Value::Unknown,
                 None => match self.eval(state, inner) {
                     // `&array` where the array decayed already, `&*p`.
                     v @ Value::Ref(_) => v,
@@ -268,6 +269,36 @@ impl<'p> Evaluator<'p> {
         }
     }
 
+    /// An argument's value and, for a variable, element, member or dereference, its place,
+    /// evaluated once (a cast or other expression: its value only).
+    pub(crate) fn value_and_place(
+        &mut self,
+        state: &mut State,
+        e: &Expr,
+    ) -> (Value, Option<Place>) {
+        let lvalue = matches!(
+            e.kind,
+            ExprKind::Name(_)
+                | ExprKind::Index { .. }
+                | ExprKind::Member { .. }
+                | ExprKind::Deref(_)
+        );
+        if !lvalue {
+            return (self.eval(state, e), None);
+        }
+        match self.place(state, e) {
+            Some(place) => {
+                let value = match self.place_type(state, &place) {
+                    Some(Ty::Array(..)) => Value::Ref(place.clone()),
+                    _ => self.read_place(state, &place),
+                };
+                (value, Some(place))
+            }
+            None if denotes_a_place(e) => (Value::Unknown, None),
+            None => (self.eval(state, e), None),
+        }
+    }
+
     /// The base of an indexing: an array place (as a reference) or a pointer value.
     fn eval_base(&mut self, state: &mut State, base: &Expr) -> Option<Value> {
         if let Some(place) = self.place(state, base) {
@@ -278,6 +309,9 @@ impl<'p> Evaluator<'p> {
                 v @ Value::Ref(_) => Some(v),
                 _ => None,
             };
+        }
+        if denotes_a_place(base) {
+            return None;
         }
         match self.eval(state, base) {
             v @ Value::Ref(_) => Some(v),
@@ -336,8 +370,10 @@ impl<'p> Evaluator<'p> {
     pub(crate) fn static_type(&mut self, state: &mut State, e: &Expr) -> Option<Ty> {
         match &e.kind {
             ExprKind::Name(_) | ExprKind::Index { .. } | ExprKind::Member { .. } => {
-                let place = self.place(state, e)?;
-                self.place_type(state, &place)
+                let typing = std::mem::replace(&mut self.typing, true);
+                let place = self.place(state, e);
+                self.typing = typing;
+                self.place_type(state, &place?)
             }
             ExprKind::Deref(inner) => match self.static_type(state, inner)? {
                 Ty::Pointer(t) => Some(*t),
@@ -677,6 +713,17 @@ impl<'p> Evaluator<'p> {
 
 /// Bounds of each dimension of the arrays an expression names, by name (`None` when unknown).
 type ArrayOperands = Vec<(String, Option<Vec<(i128, i128)>>)>;
+
+/// An lvalue form (a subscript, member or dereference, maybe cast): when [`Evaluator::place`]
+/// finds no place for it, it has no value either. Evaluating it after all would search the same
+/// way again, at every level of a nesting such as `a[0][0]...[0]`: twice the work per level.
+pub(crate) fn denotes_a_place(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Cast(_, inner) => denotes_a_place(inner),
+        ExprKind::Index { .. } | ExprKind::Member { .. } | ExprKind::Deref(_) => true,
+        _ => false,
+    }
+}
 
 /// Rewrites an expression for one element of a whole-array assignment: every name of an array
 /// becomes that array's element `k` (column-major), or unknown when its bounds are.

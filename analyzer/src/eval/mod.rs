@@ -237,6 +237,8 @@ pub(crate) struct Evaluator<'p> {
     /// The objects some path stored a pointer or address into an object in, by that object: a
     /// new lifetime of it must not be reached through them.
     holders: HashMap<ObjectId, HashSet<ObjectId>>,
+    /// Set while an expression is looked at for its static type only: calls in it are not run.
+    typing: bool,
     /// Blocks each allocation call made.
     heap_blocks: HashMap<Span, usize>,
     /// Objects a function returned the address of, on some path: never reused, since the value
@@ -276,6 +278,7 @@ impl<'p> Evaluator<'p> {
             locals: HashMap::new(),
             holders: HashMap::new(),
             heap_blocks: HashMap::new(),
+            typing: false,
             returned: HashSet::new(),
         }
     }

@@ -2,6 +2,7 @@
 //! abstract state (constructors build datatypes with the engine; queries write results; address
 //! calls compute addresses). Every call in the table is recorded with its evaluated arguments.
 
+use super::expr::denotes_a_place;
 use super::value::{HandleState, ObjectKind, PathElem, Place, State, Tri, Value};
 use super::{Argument, ArgumentValue, Buffer, Evaluator, Handle, MpiCall, TypeDefinition};
 use crate::dtype::{Api, Constructor, Datatype, Distribution, DtypeError, Order, Predefined};
@@ -585,6 +586,14 @@ impl<'p> Evaluator<'p> {
         args: &[Expr],
         span: Span,
     ) -> Value {
+        if self.typing {
+            // Only macros are expanded while typing: a call has no type-level value, and running
+            // it again would repeat its effects (and its nested calls', at every level).
+            return match self.macros.get(callee).copied() {
+                Some(m) if m.params.is_some() => self.expand(state, m, args),
+                _ => Value::Unknown,
+            };
+        }
         if let Some(function) = MpiFunction::find(callee) {
             return self.mpi_call(state, function, callee_span, args, span);
         }
@@ -667,17 +676,22 @@ impl<'p> Evaluator<'p> {
         args: &[Expr],
         span: Span,
     ) -> Value {
-        let first_int = args.first().map(|a| self.eval(state, a));
-        let array_len = match function.effect {
-            Effect::Construct(K::Darray) => args.get(2).map(|a| self.eval(state, a)),
-            _ => first_int.clone(),
-        }
-        .and_then(|v| v.as_int());
+        // The array arguments' length: the count (`ndims` of darray), which comes before them.
+        let length_at = match function.effect {
+            Effect::Construct(K::Darray) => 2,
+            _ => 0,
+        };
+        let mut array_len = None;
         let mut evaluated = Vec::with_capacity(args.len());
         let mut raw = Vec::with_capacity(args.len());
         for (i, arg) in args.iter().enumerate() {
             let role = function.params.get(i).copied().unwrap_or(Other);
             let (value, v) = self.argument(state, role, arg, array_len);
+            if i == length_at {
+                if let RawArg::Value(Value::Int(n)) = &v {
+                    array_len = Some(*n);
+                }
+            }
             let declared = match arg.kind {
                 ExprKind::Name(_) | ExprKind::Index { .. } | ExprKind::Member { .. } => {
                     self.static_type(state, arg)
@@ -803,18 +817,16 @@ impl<'p> Evaluator<'p> {
     /// Where a by-reference argument lives: a pointer value in C, the variable itself in
     /// Fortran.
     fn location(&mut self, state: &mut State, arg: &Expr) -> Value {
-        match self.eval(state, arg) {
+        let (value, place) = self.value_and_place(state, arg);
+        match value {
             v @ (Value::Ref(_) | Value::Addr { .. }) => v,
-            _ => {
-                // A C pointer whose target is unknown is not itself the location.
-                let place = self.place(state, arg);
-                match place {
-                    Some(p) if !matches!(self.place_type(state, &p), Some(Ty::Pointer(_))) => {
-                        Value::Ref(p)
-                    }
-                    _ => Value::Unknown,
+            // A C pointer whose target is unknown is not itself the location.
+            _ => match place.or_else(|| self.place(state, arg)) {
+                Some(p) if !matches!(self.place_type(state, &p), Some(Ty::Pointer(_))) => {
+                    Value::Ref(p)
                 }
-            }
+                _ => Value::Unknown,
+            },
         }
     }
 
@@ -825,6 +837,9 @@ impl<'p> Evaluator<'p> {
             return self.place(state, inner);
         }
         let Some(mut place) = self.place(state, arg) else {
+            if denotes_a_place(arg) {
+                return None;
+            }
             // Pointer arithmetic: `disp + 1`.
             return match self.eval(state, arg) {
                 Value::Ref(place) => Some(place),

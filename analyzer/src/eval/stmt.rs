@@ -554,16 +554,19 @@ impl<'p> Evaluator<'p> {
     /// Fortran, to every variable passed.
     pub(crate) fn forget_arguments(&mut self, state: &mut State, args: &[Expr]) {
         for arg in args {
-            match self.eval(state, arg) {
-                Value::Ref(place) => {
-                    let place = self.resolve_alias(state, place);
-                    state.forget(&place);
-                }
-                _ => {
-                    if let Some(place) = self.place(state, arg) {
-                        state.forget(&place);
-                    }
-                }
+            let (value, place) = self.value_and_place(state, arg);
+            let target = match value {
+                Value::Ref(target) => Some(target),
+                // `(char *)&x`: the callee may write anywhere in the object.
+                Value::Addr { object, .. } => Some(Place {
+                    object,
+                    path: Vec::new(),
+                }),
+                _ => place,
+            };
+            if let Some(target) = target {
+                let target = self.resolve_alias(state, target);
+                state.forget(&target);
             }
         }
     }
