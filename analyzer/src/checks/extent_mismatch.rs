@@ -17,7 +17,9 @@ const DOCS: &str = r#"## What it finds
 
 A datatype whose data lies within one element of the buffer (one struct, one derived-type
 value), used with a count greater than 1 on an array of such elements, while its extent is not
-the element's size (nor a multiple of it, which would skip elements on purpose).
+the element's size (nor a multiple of it, which would skip elements on purpose). A pointer
+whose target the file does not show (a parameter of a routine nobody in the file calls) counts
+by its type: `MPI_Send(recs, 16, t, ...)` with `record_t *recs` sends 16 records.
 
 ## Why it is a bug
 

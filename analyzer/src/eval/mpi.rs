@@ -874,7 +874,7 @@ impl<'p> Evaluator<'p> {
                 (place.object, offset)
             }
             Value::Addr { object, offset } => (*object, Some(*offset)),
-            _ => return ArgumentValue::Unknown,
+            _ => return self.unknown_target(state, arg),
         };
         let Some(o) = state.objects.get(object).cloned() else {
             return ArgumentValue::Unknown;
@@ -894,6 +894,25 @@ impl<'p> Evaluator<'p> {
             object_bytes,
             element,
         }))
+    }
+
+    /// A buffer pointer whose target is unknown (a parameter of a function nobody in the file
+    /// calls): its type still says what one element is, which the element rules need; where it
+    /// points and how far the memory goes stay unknown.
+    fn unknown_target(&mut self, state: &mut State, arg: &Expr) -> ArgumentValue {
+        let element = self
+            .static_type(state, arg)
+            .and_then(|ty| self.element_info(state, &ty));
+        match (element, arg.root_name()) {
+            (Some(element), Some(name)) => ArgumentValue::Buffer(Box::new(Buffer {
+                object: name.to_owned(),
+                declared: None,
+                offset: None,
+                object_bytes: None,
+                element: Some(element),
+            })),
+            _ => ArgumentValue::Unknown,
+        }
     }
 
     pub(crate) fn handle_state(&self, state: &State, h: usize) -> HandleState {
