@@ -4,6 +4,7 @@
 //! path-dependent "maybe" says so in its message and uses a lower severity).
 
 mod address_kind;
+mod address_widening;
 mod bound_markers;
 mod buffer_overflow;
 mod buffer_type_mismatch;
