@@ -102,6 +102,14 @@ procedure, or the unit includes a file other than `mpif.h`, nothing is redeclare
 finding only says what to change. `MPI_TYPE_UB` has no fix. In fixed form the code stays in
 columns 7-72 (new statements are continued in column 6; a rename that would pass column 72 is
 not offered). The fix is marked unsafe: the uses are judged from the unit's own text.
+
+The marker rewrite works in Fortran for arrays filled before the call, at the unit's top level,
+by one array constructor assignment (`types = (/ MPI_LB, MPI_REAL, MPI_UB /)`) or `DATA`
+statement, or by one assignment per element on a line of its own (`TYPES(3) = MPI_UB`), each
+array declared with its count in an `INTEGER` statement as above. The arrays are
+redimensioned, the displacements declared `INTEGER(KIND=MPI_ADDRESS_KIND)`, the temporary
+declared after the unit's declarations, and the bounds passed as address-kind values
+(`8_MPI_ADDRESS_KIND`, `INT(ncell * 8, MPI_ADDRESS_KIND)`).
 "#;
 
 /// Removed functions whose replacement takes the same arguments (in C).
@@ -237,7 +245,7 @@ fn fortran_fix(cx: &Context<'_>, site: &CallSite<'_>) -> Option<Fix> {
     for (var, declaration) in &widening.vars {
         redeclarations.widen(declaration.clone(), var);
     }
-    edits.extend(redeclarations.edits(cx));
+    edits.extend(redeclarations.edits(cx)?);
     if !fresh.is_empty() {
         let at = fortran_edit::declarations_end(cx, function)?;
         let first_call = widening.calls.iter().map(|c| c.span.start).min()?;

@@ -187,6 +187,40 @@ pub(crate) fn address_integer(upper: bool) -> String {
     format!("{integer}MPI_ADDRESS_KIND)")
 }
 
+/// An `INTEGER(KIND=MPI_ADDRESS_KIND)` expression for the value of the default-integer
+/// expression `expr`: a literal takes the kind suffix, anything else goes through `INT`.
+pub(crate) fn address_value(expr: &str, upper: bool) -> String {
+    let expr = expr.trim();
+    if !expr.is_empty() && expr.bytes().all(|b| b.is_ascii_digit()) {
+        format!("{expr}_MPI_ADDRESS_KIND")
+    } else {
+        format!(
+            "{}({expr}, MPI_ADDRESS_KIND)",
+            if upper { "INT" } else { "int" }
+        )
+    }
+}
+
+/// The start and end (before the line break) of the line `span` is on, when the statement
+/// there is alone on it: only blanks before it (fixed form: from column 7), only blanks or a
+/// comment after it.
+pub(crate) fn own_line(cx: &Context<'_>, span: Span) -> Option<(usize, usize)> {
+    let text = cx.analysis.text();
+    if text.get(span.start..span.end)?.contains('\n') {
+        return None;
+    }
+    let start = text[..span.start].rfind('\n').map_or(0, |i| i + 1);
+    let end = text[span.end..]
+        .find('\n')
+        .map_or(text.len(), |i| span.end + i);
+    let (before, after) = (&text[start..span.start], text[span.end..end].trim());
+    let room = if fixed(cx) { 6 } else { 0 };
+    (before.trim().is_empty()
+        && before.len() >= room
+        && (after.is_empty() || after.starts_with('!')))
+    .then_some((start, end))
+}
+
 /// The code of a line and what follows it (blanks and a `!` comment), split at the first `!`
 /// outside a character string.
 fn split_comment(line: &str) -> (&str, &str) {
@@ -406,12 +440,20 @@ impl<'a> Declaration<'a> {
 
     /// The statement rewritten as one edit of its line: the entities named in `widen` declared
     /// `INTEGER(KIND=MPI_ADDRESS_KIND)` in a statement of their own after it (in the case of its
-    /// type).
-    fn rewrite(&self, cx: &Context<'_>, Changes { widen }: &Changes<'_>) -> Edit {
+    /// type), the arrays in `resize` redimensioned.
+    fn rewrite(&self, cx: &Context<'_>, Changes { widen, resize }: &Changes<'_>) -> Option<Edit> {
         let upper = !self.type_spec.bytes().any(|b| b.is_ascii_lowercase());
         let separator = if self.colons { " :: " } else { " " };
         let (mut kept, mut moved) = (Vec::new(), Vec::new());
         for &(entity, name) in &self.entities {
+            let entity = match resize.iter().find(|r| r.0.eq_ignore_ascii_case(name)) {
+                Some(&(_, old, new)) => {
+                    let dimension = entity[name.len()..].trim_start();
+                    (dimension.strip_prefix('(')?.strip_suffix(')')?.trim() == old.to_string())
+                        .then(|| format!("{name}({new})"))?
+                }
+                None => entity.to_owned(),
+            };
             if widen.iter().any(|w| w.eq_ignore_ascii_case(name)) {
                 moved.push(entity);
             } else {
@@ -431,7 +473,7 @@ impl<'a> Declaration<'a> {
         if !self.comment.trim().is_empty() {
             text.push_str(self.comment);
         }
-        Edit::replace(self.line, text)
+        Some(Edit::replace(self.line, text))
     }
 }
 
@@ -439,6 +481,8 @@ impl<'a> Declaration<'a> {
 #[derive(Default)]
 struct Changes<'a> {
     widen: Vec<&'a str>,
+    /// Arrays: name, elements as written, new elements.
+    resize: Vec<(&'a str, usize, usize)>,
 }
 
 /// Changes to a unit's INTEGER declarations, gathered by statement: one edit rewrites each.
@@ -449,6 +493,17 @@ impl<'a> Redeclarations<'a> {
     /// Declares `name` (declared in `declaration`) INTEGER(KIND=MPI_ADDRESS_KIND).
     pub(crate) fn widen(&mut self, declaration: Declaration<'a>, name: &'a str) {
         self.changes(declaration).widen.push(name);
+    }
+
+    /// Redimensions the array `name` from `old` elements (as written) to `new`.
+    pub(crate) fn resize(
+        &mut self,
+        declaration: Declaration<'a>,
+        name: &'a str,
+        old: usize,
+        new: usize,
+    ) {
+        self.changes(declaration).resize.push((name, old, new));
     }
 
     fn changes(&mut self, declaration: Declaration<'a>) -> &mut Changes<'a> {
@@ -462,7 +517,7 @@ impl<'a> Redeclarations<'a> {
         &mut self.0[at].1
     }
 
-    pub(crate) fn edits(&self, cx: &Context<'_>) -> Vec<Edit> {
+    pub(crate) fn edits(&self, cx: &Context<'_>) -> Option<Vec<Edit>> {
         self.0
             .iter()
             .map(|(d, changes)| d.rewrite(cx, changes))
