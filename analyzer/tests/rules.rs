@@ -337,3 +337,55 @@ fn every_rule_has_documentation_and_a_unique_id() {
     ids.dedup();
     assert_eq!(before, ids.len(), "duplicate rule ids");
 }
+
+/// The deprecated-api fix of a Fortran MPI-1 call redeclares a default-INTEGER stride
+/// `INTEGER(KIND=MPI_ADDRESS_KIND)` only when every other use of it means the same with the
+/// wider kind; otherwise the finding stays message-only.
+#[test]
+fn fortran_stride_is_redeclared_only_where_safe() {
+    let program = |declarations: &str, statement: &str| {
+        format!(
+            "program t\n  use mpi\n  implicit none\n  integer :: stride, other, t1, ierr\n{declarations}  stride = 64\n  {statement}\n  call MPI_TYPE_HVECTOR(2, 1, stride, MPI_DOUBLE_PRECISION, t1, ierr)\n  call MPI_TYPE_FREE(t1, ierr)\nend program t\n"
+        )
+    };
+    let cases = [
+        ("", "other = 1", true),
+        ("", "other = stride / 8 + 1", true),
+        ("", "if (stride > 0) other = 1", true),
+        ("", "other = other * (stride - 1)", true),
+        ("", "print *, stride", false),
+        ("", "call helper(stride)", false),
+        ("", "other = mod(stride, 8)", false),
+        (
+            "",
+            "call MPI_BCAST(stride, 1, MPI_INTEGER, 0, MPI_COMM_WORLD, ierr)",
+            false,
+        ),
+        ("  common /blk/ stride\n", "other = 1", false),
+        ("  equivalence (stride, other)\n", "other = 1", false),
+        ("  include 'grid.inc'\n", "other = 1", false),
+    ];
+    let path = Path::new("case.f90");
+    for (declarations, statement, fixable) in cases {
+        let text = program(declarations, statement);
+        let (analysis, found) = run(&text, path);
+        let hvector = found
+            .iter()
+            .find(|d| analysis.slice(d.span) == "MPI_TYPE_HVECTOR")
+            .expect("the removed call is reported");
+        let applies = hvector
+            .fixes
+            .iter()
+            .any(|f| f.applicability != Applicability::DisplayOnly);
+        assert_eq!(applies, fixable, "{statement} / {declarations}");
+        if fixable {
+            let (fixed, _) = fix_all(path, text.clone(), 5);
+            assert!(
+                fixed.contains(
+                    "  integer :: other, t1, ierr\n  integer(kind=MPI_ADDRESS_KIND) :: stride\n"
+                ),
+                "{fixed}"
+            );
+        }
+    }
+}

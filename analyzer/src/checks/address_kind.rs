@@ -1,6 +1,5 @@
-use super::{integer_bytes, Context, Diagnostic, Rule, Severity};
+use super::{address_bytes, integer_bytes, Context, Diagnostic, Rule, Severity};
 use crate::eval::Role;
-use crate::layout::CType;
 use crate::source::Language;
 
 pub(crate) static RULE: Rule = Rule {
@@ -49,7 +48,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     if !matches!(cx.language(), Language::Fortran { .. }) {
         return;
     }
-    let address_bytes = i128::from(cx.analysis.target.c(CType::MpiAint).size);
+    let address_bytes = address_bytes(cx.analysis.target);
     for site in cx.sites.iter().filter(|s| !s.function.removed) {
         for (i, role) in site.function.params.iter().enumerate() {
             if !matches!(role, Role::Aint | Role::AintArray | Role::OutAint) {

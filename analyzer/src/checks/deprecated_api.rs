@@ -1,10 +1,11 @@
+use std::collections::BTreeSet;
+
 use super::{
-    bound_markers, in_case_of, integer_bytes, CallSite, Context, Diagnostic, Rule, Severity,
+    address_widening, bound_markers, fortran_edit, in_case_of, CallSite, Context, Diagnostic, Rule,
+    Severity,
 };
-use crate::eval::Role;
 use crate::fix::{Applicability, Edit, Fix};
 use crate::ir::{visit_expr, visit_stmt_exprs, ExprKind};
-use crate::layout::CType;
 use crate::source::{Language, Span};
 
 pub(crate) static RULE: Rule = Rule {
@@ -75,8 +76,40 @@ typemap, bounds and extent under every MPI model; otherwise (displacements compu
 time, only an `MPI_LB` marker, markers inside other types) the finding stays without a fix.
 
 In Fortran the displacement, stride and address arguments of the replacements are
-`INTEGER(KIND=MPI_ADDRESS_KIND)`: change the variables' declarations with the call (the fix is
-marked unsafe there for that reason).
+`INTEGER(KIND=MPI_ADDRESS_KIND)` where MPI-1 took a default `INTEGER`. The fix renames the call
+and redeclares the variables passed there with that kind, on a statement of their own after
+their declaration and in its case (`integer(kind=MPI_ADDRESS_KIND)`,
+`INTEGER(KIND=MPI_ADDRESS_KIND)`); the other removed calls passing one of them as an address
+change with it, and the new variable of `MPI_TYPE_GET_EXTENT` is declared after the unit's
+declarations:
+
+```fortran
+integer :: blocklens(2), types(2), disps(2), ptype     integer :: blocklens(2), types(2), ptype
+                                                       integer(kind=MPI_ADDRESS_KIND) :: disps(2)
+call MPI_ADDRESS(p%id, disps(2), ierr)                 call MPI_GET_ADDRESS(p%id, disps(2), ierr)
+call MPI_TYPE_STRUCT(2, blocklens, disps, types, ...)  call MPI_TYPE_CREATE_STRUCT(2, blocklens, disps, types, ...)
+```
+
+A variable is redeclared only when it is a local of the program unit (no dummy argument,
+function result or module variable), declared by an `INTEGER`, `INTEGER*n` or `INTEGER(n)`
+statement alone on its line and without attributes, and every other mention of it in the unit
+is an assignment, arithmetic, a comparison, a subscript or an address argument of an MPI call.
+An argument written as arithmetic (`100*sizeofreal`) takes the widest kind of its operands: its
+one default-integer variable is redeclared. When a variable is passed to any other procedure
+(the program's own, an intrinsic, an MPI count or buffer), named in I/O or in a statement the
+analysis does not follow (COMMON, EQUIVALENCE, NAMELIST, DIMENSION, SAVE, ...), in an internal
+procedure, or the unit includes a file other than `mpif.h`, nothing is redeclared and the
+finding only says what to change. `MPI_TYPE_UB` has no fix. In fixed form the code stays in
+columns 7-72 (new statements are continued in column 6; a rename that would pass column 72 is
+not offered). The fix is marked unsafe: the uses are judged from the unit's own text.
+
+The marker rewrite works in Fortran for arrays filled before the call, at the unit's top level,
+by one array constructor assignment (`types = (/ MPI_LB, MPI_REAL, MPI_UB /)`) or `DATA`
+statement, or by one assignment per element on a line of its own (`TYPES(3) = MPI_UB`), each
+array declared with its count in an `INTEGER` statement as above. The arrays are
+redimensioned, the displacements declared `INTEGER(KIND=MPI_ADDRESS_KIND)`, the temporary
+declared after the unit's declarations, and the bounds passed as address-kind values
+(`8_MPI_ADDRESS_KIND`, `INT(ncell * 8, MPI_ADDRESS_KIND)`).
 "#;
 
 /// Removed functions whose replacement takes the same arguments (in C).
@@ -107,67 +140,163 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
 
 fn removed_call(cx: &Context<'_>, site: &CallSite<'_>) -> Diagnostic {
     let written = cx.text(site.name_span);
-    let name = site.function.name;
-    let rename = RENAMES.iter().find(|(old, _)| *old == name);
-    let replacement = match rename {
-        Some((_, new)) => in_case_of(written, new),
-        None => in_case_of(written, "MPI_Type_get_extent"),
-    };
+    let replacement = replacement(cx, site);
     let mut d = cx.diagnostic(
         &RULE,
         site.name_span,
         format!("`{written}` was removed in MPI-3.0; use `{replacement}`"),
     );
-    let applicability = match cx.language() {
-        Language::C => Applicability::Safe,
-        // The replacements take INTEGER(KIND=MPI_ADDRESS_KIND) where MPI-1 took INTEGER: the
-        // rename alone is right only when those arguments already have that kind.
-        Language::Fortran { .. } if address_arguments_fit(cx, site) => Applicability::Unsafe,
-        Language::Fortran { .. } => {
-            d.message.push_str(
-                "; its displacement, stride and address arguments must become INTEGER(KIND=MPI_ADDRESS_KIND)",
-            );
-            Applicability::DisplayOnly
-        }
-    };
-    if rename.is_some() {
-        d.fixes.push(Fix {
-            title: format!("Replace with `{replacement}`"),
-            applicability,
-            edits: vec![Edit::replace(site.name_span, replacement)],
-        });
-    } else if let Some(fix) = extent_fix(cx, site, &replacement, applicability) {
-        d.fixes.push(fix);
+    match cx.language() {
+        Language::C => d.fixes.extend(c_fix(cx, site)),
+        Language::Fortran { .. } => match fortran_fix(cx, site) {
+            Some(fix) => d.fixes.push(fix),
+            None => {
+                d.message.push_str(
+                    "; its displacement, stride and address arguments must become INTEGER(KIND=MPI_ADDRESS_KIND)",
+                );
+                d.fixes.extend(renamed(site).map(|_| Fix {
+                    title: format!("Replace with `{replacement}`"),
+                    applicability: Applicability::DisplayOnly,
+                    edits: vec![Edit::replace(site.name_span, replacement)],
+                }));
+            }
+        },
     }
     d
 }
 
-/// True when every argument the replacement takes as an address-sized integer is a variable
-/// declared with at least that size.
-fn address_arguments_fit(cx: &Context<'_>, site: &CallSite<'_>) -> bool {
-    let address_bytes = i128::from(cx.analysis.target.c(CType::MpiAint).size);
-    site.function.params.iter().enumerate().all(|(i, role)| {
-        let address = matches!(role, Role::Aint | Role::AintArray | Role::OutAint);
-        !address
-            || site.evaluations.iter().all(|c| {
-                c.args
-                    .get(i)
-                    .and_then(|a| a.declared.as_ref())
-                    .and_then(|ty| integer_bytes(ty, cx.analysis.target))
-                    .is_some_and(|bytes| bytes >= address_bytes)
-            })
+/// The replacement of a removed function that takes the same arguments (in C).
+fn renamed(site: &CallSite<'_>) -> Option<&'static str> {
+    RENAMES
+        .iter()
+        .find(|(old, _)| *old == site.function.name)
+        .map(|(_, new)| *new)
+}
+
+/// The MPI-2 function replacing a removed one, in the case the call is written in.
+fn replacement(cx: &Context<'_>, site: &CallSite<'_>) -> String {
+    let new = renamed(site).unwrap_or("MPI_Type_get_extent");
+    in_case_of(cx.text(site.name_span), new)
+}
+
+/// The edits that replace one removed call, and the new variable they need declared.
+struct Rewrite {
+    title: String,
+    edits: Vec<Edit>,
+    fresh: Option<String>,
+}
+
+fn rewrite(cx: &Context<'_>, site: &CallSite<'_>) -> Option<Rewrite> {
+    let replacement = replacement(cx, site);
+    if renamed(site).is_some() {
+        return Some(Rewrite {
+            title: format!("Replace with `{replacement}`"),
+            edits: vec![Edit::replace(site.name_span, replacement)],
+            fresh: None,
+        });
+    }
+    let (edit, fresh) = extent_call(cx, site, &replacement)?;
+    Some(Rewrite {
+        title: format!("Replace with `{replacement}` and a new variable `{fresh}`"),
+        edits: vec![edit],
+        fresh: Some(fresh),
+    })
+}
+
+/// In C the replacements take the same arguments; the new variable is declared on the line
+/// before the call when the call starts its line (a statement of its own).
+fn c_fix(cx: &Context<'_>, site: &CallSite<'_>) -> Option<Fix> {
+    let mut rewrite = rewrite(cx, site)?;
+    if let Some(fresh) = &rewrite.fresh {
+        let (indent, _) = cx.line_indent(site.span.start);
+        let line_start = statement_line_start(cx.analysis.text(), site.span.start)?;
+        rewrite.edits.insert(
+            0,
+            Edit::insert(line_start, format!("{indent}MPI_Aint {fresh};\n")),
+        );
+    }
+    Some(Fix {
+        title: rewrite.title,
+        applicability: Applicability::Safe,
+        edits: rewrite.edits,
+    })
+}
+
+/// In Fortran the replacements take INTEGER(KIND=MPI_ADDRESS_KIND) where MPI-1 took INTEGER:
+/// the variables passed there are redeclared with that kind when it is safe, with every
+/// removed call passing them, and new variables are declared after the unit's declarations.
+fn fortran_fix(cx: &Context<'_>, site: &CallSite<'_>) -> Option<Fix> {
+    let widening = address_widening::widening(cx, site)?;
+    let function = cx.function_at(site.span)?;
+    let mut edits = Vec::new();
+    let mut fresh = BTreeSet::new();
+    let mut title = None;
+    for call in &widening.calls {
+        let rewrite = rewrite(cx, call)?;
+        if !fortran_edit::fits(cx, &rewrite.edits) {
+            return None;
+        }
+        title.get_or_insert(rewrite.title);
+        fresh.extend(rewrite.fresh);
+        edits.extend(rewrite.edits);
+    }
+    let mut title = title?;
+    let mut redeclarations = fortran_edit::Redeclarations::default();
+    for (var, declaration) in &widening.vars {
+        redeclarations.widen(declaration.clone(), var);
+    }
+    edits.extend(redeclarations.edits(cx)?);
+    if !fresh.is_empty() {
+        let at = fortran_edit::declarations_end(cx, function)?;
+        let first_call = widening.calls.iter().map(|c| c.span.start).min()?;
+        if at > first_call
+            || fresh
+                .iter()
+                .any(|n| fortran_edit::name_taken(cx, function, n))
+        {
+            return None;
+        }
+        let upper = fortran_edit::keywords_upper(cx, function);
+        let names: Vec<&str> = fresh.iter().map(String::as_str).collect();
+        let declaration = format!(
+            "{} :: {}",
+            fortran_edit::address_integer(upper),
+            names.join(", ")
+        );
+        let (indent, _) = cx.line_indent(site.span.start);
+        let fixed = fortran_edit::fixed(cx);
+        edits.push(Edit::insert(
+            at,
+            fortran_edit::render(&[declaration], indent, fixed),
+        ));
+    }
+    if !widening.vars.is_empty() {
+        let vars: Vec<String> = widening
+            .vars
+            .iter()
+            .map(|(v, _)| format!("`{v}`"))
+            .collect();
+        title.push_str(&format!(
+            ", declaring {} INTEGER(KIND=MPI_ADDRESS_KIND)",
+            vars.join(", ")
+        ));
+    }
+    if widening.calls.len() > 1 {
+        title.push_str(&format!(
+            " (and the {} other removed calls passing them)",
+            widening.calls.len() - 1
+        ));
+    }
+    Some(Fix {
+        title,
+        applicability: Applicability::Unsafe,
+        edits,
     })
 }
 
 /// `MPI_Type_extent(t, &e)` and `MPI_Type_lb(t, &lb)` become `MPI_Type_get_extent` with a new
-/// variable for the value the old call did not return, declared on the line before the call
-/// when the call starts its line (a statement of its own).
-fn extent_fix(
-    cx: &Context<'_>,
-    site: &CallSite<'_>,
-    replacement: &str,
-    applicability: Applicability,
-) -> Option<Fix> {
+/// variable for the value the old call did not return: the new call, and that variable.
+fn extent_call(cx: &Context<'_>, site: &CallSite<'_>, replacement: &str) -> Option<(Edit, String)> {
     let (datatype, out) = (site.arg_span(0)?, site.arg_span(1)?);
     let out_text = cx.text(out).trim();
     let stem: String = out_text
@@ -175,45 +304,26 @@ fn extent_fix(
         .chars()
         .map(|c| if c.is_alphanumeric() { c } else { '_' })
         .collect();
-    let (indent, _) = cx.line_indent(site.span.start);
-    let line_start = statement_line_start(cx.analysis.text(), site.span.start)?;
+    let (reference, ierror) = match cx.language() {
+        Language::C => ("&", String::new()),
+        Language::Fortran { .. } => ("", fortran_edit::ierror(cx, site)?),
+    };
+    let datatype = cx.text(datatype);
     let (fresh, args) = match site.function.name {
         "MPI_Type_extent" => {
-            let lb = format!("{stem}_lb");
-            let args = match cx.language() {
-                Language::C => format!("{}, &{lb}, {out_text}", cx.text(datatype)),
-                Language::Fortran { .. } => format!("{}, {lb}, {out_text}", cx.text(datatype)),
-            };
+            let lb = format!("{stem}{}", in_case_of(&stem, "_lb"));
+            let args = format!("{datatype}, {reference}{lb}, {out_text}{ierror}");
             (lb, args)
         }
         "MPI_Type_lb" => {
-            let extent = format!("{stem}_extent");
-            let args = match cx.language() {
-                Language::C => format!("{}, {out_text}, &{extent}", cx.text(datatype)),
-                Language::Fortran { .. } => format!("{}, {out_text}, {extent}", cx.text(datatype)),
-            };
+            let extent = format!("{stem}{}", in_case_of(&stem, "_extent"));
+            let args = format!("{datatype}, {out_text}, {reference}{extent}{ierror}");
             (extent, args)
         }
         _ => return None,
     };
-    let declaration = match cx.language() {
-        Language::C => format!("{indent}MPI_Aint {fresh};\n"),
-        Language::Fortran { .. } => {
-            // A declaration cannot follow executable statements in Fortran.
-            return None;
-        }
-    };
-    Some(Fix {
-        title: format!("Replace with `{replacement}` and a new variable `{fresh}`"),
-        applicability,
-        edits: vec![
-            Edit::insert(line_start, declaration),
-            Edit::replace(
-                Span::new(site.name_span.start, site.span.end),
-                format!("{replacement}({args})"),
-            ),
-        ],
-    })
+    let call = Span::new(site.name_span.start, site.span.end);
+    Some((Edit::replace(call, format!("{replacement}({args})")), fresh))
 }
 
 /// The start of the line `offset` is on, when the call there begins its line and the previous

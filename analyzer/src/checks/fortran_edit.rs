@@ -2,8 +2,9 @@
 //! statements rendered for free or fixed form (code in columns 7-72, continuation lines).
 
 use super::Context;
+use crate::fix::Edit;
 use crate::ir::Function;
-use crate::source::{FortranForm, Language};
+use crate::source::{FortranForm, Language, Span};
 
 /// Statements that may appear in the specification part (lower case, as a line starts).
 const SPECIFICATION: &[&str] = &[
@@ -98,27 +99,31 @@ pub(crate) fn declarations_end(cx: &Context<'_>, function: &Function) -> Option<
     None
 }
 
-/// Statements as lines of source: free form indented like `indent`; fixed form from column 7,
-/// lines longer than 72 columns continued with `&` in column 6.
+/// Statements as lines of source: free form indented like `indent`, lines longer than 132
+/// columns continued with a trailing `&`; fixed form from column 7, lines longer than 72
+/// columns continued with `&` in column 6.
 pub(crate) fn render(statements: &[String], indent: &str, fixed: bool) -> String {
+    let (first, next, end, limit) = if fixed {
+        ("      ".to_owned(), "     &".to_owned(), "", 72)
+    } else {
+        (indent.to_owned(), format!("{indent}    "), " &", 130)
+    };
     statements
         .iter()
         .map(|s| {
-            if !fixed {
-                return format!("{indent}{s}\n");
-            }
             let mut out = String::new();
             let mut rest = s.as_str();
-            let mut prefix = "      ";
-            while prefix.len() + rest.len() > 72 {
-                let mut room = 72 - prefix.len();
+            let mut prefix = first.as_str();
+            while prefix.len() + rest.len() > limit && prefix.len() < limit {
+                let mut room = limit - prefix.len();
                 while !rest.is_char_boundary(room) {
                     room -= 1;
                 }
                 let cut = rest[..room].rfind([',', ' ']).map_or(room, |i| i + 1);
-                out.push_str(&format!("{prefix}{}\n", &rest[..cut]));
-                rest = &rest[cut..];
-                prefix = "     &";
+                let (piece, after) = rest.split_at(cut);
+                out.push_str(&format!("{prefix}{}{end}\n", piece.trim_end()));
+                rest = after.trim_start();
+                prefix = &next;
             }
             out.push_str(&format!("{prefix}{rest}\n"));
             out
@@ -146,6 +151,12 @@ pub(crate) fn call_arguments(call: &str) -> Option<Vec<&str>> {
     if inner.contains(['\'', '"', '!', '\n']) {
         return None;
     }
+    split_top_level(inner)
+}
+
+/// A list split at the commas outside parentheses and brackets; `None` when they do not
+/// balance.
+fn split_top_level(inner: &str) -> Option<Vec<&str>> {
     let (mut depth, mut start, mut out) = (0i32, 0, Vec::new());
     for (i, c) in inner.char_indices() {
         match c {
@@ -163,4 +174,372 @@ pub(crate) fn call_arguments(call: &str) -> Option<Vec<&str>> {
     }
     out.push(&inner[start..]);
     (depth == 0).then_some(out)
+}
+
+/// `INTEGER(KIND=MPI_ADDRESS_KIND)` in upper or lower case (the kind's name stays as the
+/// standard spells it).
+pub(crate) fn address_integer(upper: bool) -> String {
+    let integer = if upper {
+        "INTEGER(KIND="
+    } else {
+        "integer(kind="
+    };
+    format!("{integer}MPI_ADDRESS_KIND)")
+}
+
+/// An `INTEGER(KIND=MPI_ADDRESS_KIND)` expression for the value of the default-integer
+/// expression `expr`: a literal takes the kind suffix, anything else goes through `INT`.
+pub(crate) fn address_value(expr: &str, upper: bool) -> String {
+    let expr = expr.trim();
+    if !expr.is_empty() && expr.bytes().all(|b| b.is_ascii_digit()) {
+        format!("{expr}_MPI_ADDRESS_KIND")
+    } else {
+        format!(
+            "{}({expr}, MPI_ADDRESS_KIND)",
+            if upper { "INT" } else { "int" }
+        )
+    }
+}
+
+/// The start and end (before the line break) of the line `span` is on, when the statement
+/// there is alone on it: only blanks before it (fixed form: from column 7), only blanks or a
+/// comment after it.
+pub(crate) fn own_line(cx: &Context<'_>, span: Span) -> Option<(usize, usize)> {
+    let text = cx.analysis.text();
+    if text.get(span.start..span.end)?.contains('\n') {
+        return None;
+    }
+    let start = text[..span.start].rfind('\n').map_or(0, |i| i + 1);
+    let end = text[span.end..]
+        .find('\n')
+        .map_or(text.len(), |i| span.end + i);
+    let (before, after) = (&text[start..span.start], text[span.end..end].trim());
+    let room = if fixed(cx) { 6 } else { 0 };
+    (before.trim().is_empty()
+        && before.len() >= room
+        && (after.is_empty() || after.starts_with('!')))
+    .then_some((start, end))
+}
+
+/// The code of a line and what follows it (blanks and a `!` comment), split at the first `!`
+/// outside a character string.
+fn split_comment(line: &str) -> (&str, &str) {
+    let mut quote = None;
+    for (i, b) in line.bytes().enumerate() {
+        match (quote, b) {
+            (Some(q), _) if b == q => quote = None,
+            (Some(_), _) => {}
+            (None, b'\'' | b'"') => quote = Some(b),
+            (None, b'!') => return line.split_at(i),
+            _ => {}
+        }
+    }
+    (line, "")
+}
+
+/// True when the line the edits are on keeps its code within the columns the form allows (72
+/// in fixed form, 132 in free form) once they are applied; edits on several lines never fit.
+pub(crate) fn fits(cx: &Context<'_>, edits: &[Edit]) -> bool {
+    let text = cx.analysis.text();
+    let Some(first) = edits.iter().map(|e| e.span.start).min() else {
+        return true;
+    };
+    let start = text[..first].rfind('\n').map_or(0, |i| i + 1);
+    let end = text[first..].find('\n').map_or(text.len(), |i| first + i);
+    let mut sorted: Vec<&Edit> = edits.iter().collect();
+    sorted.sort_by_key(|e| e.span.start);
+    let (mut line, mut at) = (String::new(), start);
+    for e in sorted {
+        if e.span.end > end || e.span.start < at || e.new_text.contains('\n') {
+            return false;
+        }
+        line.push_str(&text[at..e.span.start]);
+        line.push_str(&e.new_text);
+        at = e.span.end;
+    }
+    line.push_str(&text[at..end]);
+    let limit = if fixed(cx) { 72 } else { 132 };
+    split_comment(&line).0.trim_end().chars().count() <= limit
+}
+
+/// The identifiers of the code in `span`, with their offsets: comments, character strings and
+/// (fixed form) columns 1-6 and 73 on are left out.
+fn identifiers<'a>(cx: &Context<'a>, span: Span) -> Vec<(usize, &'a str)> {
+    let text = cx.analysis.text();
+    let fixed = fixed(cx);
+    let word = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    let mut out = Vec::new();
+    let mut offset = span.start;
+    for line in text
+        .get(span.start..span.end)
+        .unwrap_or("")
+        .split_inclusive('\n')
+    {
+        let at = offset;
+        offset += line.len();
+        if comment_or_blank(line, fixed) || line.trim_start().starts_with('#') {
+            continue;
+        }
+        let (from, to) = if fixed {
+            (6.min(line.len()), 72.min(line.len()))
+        } else {
+            (0, line.len())
+        };
+        let bytes = &line.as_bytes()[from..to];
+        let (mut i, mut quote) = (0, None);
+        while i < bytes.len() {
+            let b = bytes[i];
+            i += 1;
+            match (quote, b) {
+                (Some(q), _) if b == q => quote = None,
+                (Some(_), _) => {}
+                (None, b'\'' | b'"') => quote = Some(b),
+                (None, b'!') => break,
+                (None, b) if word(b) => {
+                    let s = i - 1;
+                    while i < bytes.len() && word(bytes[i]) {
+                        i += 1;
+                    }
+                    // A number's kind suffix or exponent is no identifier.
+                    if b.is_ascii_alphabetic() {
+                        let s = at + from + s;
+                        out.push((s, &text[s..at + from + i]));
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    out
+}
+
+/// True when every mention of `name` in the code of the unit (its header and internal
+/// procedures included) starts at one of the offsets `seen`, and the unit includes no file but
+/// `mpif.h` (whose code would not be seen).
+pub(crate) fn mentioned_only_at(
+    cx: &Context<'_>,
+    function: &Function,
+    name: &str,
+    seen: &[usize],
+) -> bool {
+    let includes_other = cx.text(function.span).lines().any(|line| {
+        let line = line.trim_start().to_ascii_lowercase();
+        let include = line.starts_with("include") || line.starts_with("#include");
+        include && !line.contains("mpif.h")
+    });
+    !includes_other
+        && identifiers(cx, function.span)
+            .iter()
+            .filter(|(_, word)| word.eq_ignore_ascii_case(name))
+            .all(|(at, _)| seen.contains(at))
+}
+
+/// A type declaration statement of INTEGER entities alone on its line, without attributes
+/// (`INTEGER DISP(3), N`, `integer*4 :: stride`), as written.
+#[derive(Clone)]
+pub(crate) struct Declaration<'a> {
+    /// The line, without its line break.
+    pub line: Span,
+    indent: &'a str,
+    /// `INTEGER`, `integer*4`, `INTEGER(KIND=4)`.
+    type_spec: &'a str,
+    colons: bool,
+    /// The entities as written (`DISP(3)`, `n = 2`) with their names.
+    entities: Vec<(&'a str, &'a str)>,
+    /// What follows the code: blanks and a comment.
+    comment: &'a str,
+}
+
+impl<'a> Declaration<'a> {
+    /// The declaration statement the name at `name_span` is declared in, when it is one.
+    pub(crate) fn integer_at(cx: &Context<'a>, name_span: Span) -> Option<Declaration<'a>> {
+        let text = cx.analysis.text();
+        let fixed = fixed(cx);
+        let start = text
+            .get(..name_span.start)?
+            .rfind('\n')
+            .map_or(0, |i| i + 1);
+        let end = text[start..].find('\n').map_or(text.len(), |i| start + i);
+        let line = &text[start..end];
+        let next = text
+            .get(end + 1..)
+            .unwrap_or("")
+            .lines()
+            .next()
+            .unwrap_or("");
+        let previous = text[..start.saturating_sub(1)].lines().next_back();
+        let continued = |l: &str| split_comment(l).0.trim_end().ends_with('&');
+        let (code, _) = split_comment(line);
+        // Fixed form: nothing but blanks after column 72 (no sequence numbers) outside a comment.
+        if fixed && !code.bytes().skip(72).all(|b| b.is_ascii_whitespace()) {
+            return None;
+        }
+        let code = code.trim_end();
+        let comment = &line[code.len()..];
+        if continued(line)
+            || previous.is_some_and(|p| !fixed && continued(p))
+            || continuation(line, fixed)
+            || continuation(next, fixed)
+            || code.contains([';', '\t'])
+            || (fixed && !code.get(..6)?.trim().is_empty())
+        {
+            return None;
+        }
+        let statement = code.trim_start();
+        let indent = &code[..code.len() - statement.len()];
+        let rest = statement.get(7..)?;
+        if !statement[..7].eq_ignore_ascii_case("integer") {
+            return None;
+        }
+        let kind = if let Some(star) = rest.strip_prefix('*') {
+            1 + star.len() - star.trim_start_matches(|c: char| c.is_ascii_digit()).len()
+        } else if rest.trim_start().starts_with('(') {
+            rest.find(')')? + 1
+        } else {
+            0
+        };
+        let type_spec = &statement[..7 + kind];
+        let after = &rest[kind..];
+        let (colons, list) = match after.trim_start().strip_prefix("::") {
+            Some(list) => (true, list),
+            // Without `::`: no attributes and no initialisation.
+            None if after.starts_with(' ')
+                && !after.trim_start().starts_with(',')
+                && !after.contains(['/', '=']) =>
+            {
+                (false, after)
+            }
+            None => return None,
+        };
+        let entities = split_top_level(list)?
+            .into_iter()
+            .map(|e| {
+                let e = e.trim();
+                let name_len = e.len()
+                    - e.trim_start_matches(|c: char| c.is_ascii_alphanumeric() || c == '_')
+                        .len();
+                (name_len > 0).then(|| (e, &e[..name_len]))
+            })
+            .collect::<Option<Vec<_>>>()?;
+        Some(Declaration {
+            line: Span::new(start, end),
+            indent,
+            type_spec,
+            colons,
+            entities,
+            comment,
+        })
+    }
+
+    /// True when the statement declares `name`.
+    pub(crate) fn declares(&self, name: &str) -> bool {
+        self.entities
+            .iter()
+            .any(|(_, n)| n.eq_ignore_ascii_case(name))
+    }
+
+    /// The statement rewritten as one edit of its line: the entities named in `widen` declared
+    /// `INTEGER(KIND=MPI_ADDRESS_KIND)` in a statement of their own after it (in the case of its
+    /// type), the arrays in `resize` redimensioned.
+    fn rewrite(&self, cx: &Context<'_>, Changes { widen, resize }: &Changes<'_>) -> Option<Edit> {
+        let upper = !self.type_spec.bytes().any(|b| b.is_ascii_lowercase());
+        let separator = if self.colons { " :: " } else { " " };
+        let (mut kept, mut moved) = (Vec::new(), Vec::new());
+        for &(entity, name) in &self.entities {
+            let entity = match resize.iter().find(|r| r.0.eq_ignore_ascii_case(name)) {
+                Some(&(_, old, new)) => {
+                    let dimension = entity[name.len()..].trim_start();
+                    (dimension.strip_prefix('(')?.strip_suffix(')')?.trim() == old.to_string())
+                        .then(|| format!("{name}({new})"))?
+                }
+                None => entity.to_owned(),
+            };
+            if widen.iter().any(|w| w.eq_ignore_ascii_case(name)) {
+                moved.push(entity);
+            } else {
+                kept.push(entity);
+            }
+        }
+        let mut statements = Vec::new();
+        if !kept.is_empty() {
+            statements.push(format!("{}{separator}{}", self.type_spec, kept.join(", ")));
+        }
+        if !moved.is_empty() {
+            let address = address_integer(upper);
+            statements.push(format!("{address}{separator}{}", moved.join(", ")));
+        }
+        let mut text = render(&statements, self.indent, fixed(cx));
+        text.pop();
+        if !self.comment.trim().is_empty() {
+            text.push_str(self.comment);
+        }
+        Some(Edit::replace(self.line, text))
+    }
+}
+
+/// What changes in one declaration statement.
+#[derive(Default)]
+struct Changes<'a> {
+    widen: Vec<&'a str>,
+    /// Arrays: name, elements as written, new elements.
+    resize: Vec<(&'a str, usize, usize)>,
+}
+
+/// Changes to a unit's INTEGER declarations, gathered by statement: one edit rewrites each.
+#[derive(Default)]
+pub(crate) struct Redeclarations<'a>(Vec<(Declaration<'a>, Changes<'a>)>);
+
+impl<'a> Redeclarations<'a> {
+    /// Declares `name` (declared in `declaration`) INTEGER(KIND=MPI_ADDRESS_KIND).
+    pub(crate) fn widen(&mut self, declaration: Declaration<'a>, name: &'a str) {
+        self.changes(declaration).widen.push(name);
+    }
+
+    /// Redimensions the array `name` from `old` elements (as written) to `new`.
+    pub(crate) fn resize(
+        &mut self,
+        declaration: Declaration<'a>,
+        name: &'a str,
+        old: usize,
+        new: usize,
+    ) {
+        self.changes(declaration).resize.push((name, old, new));
+    }
+
+    fn changes(&mut self, declaration: Declaration<'a>) -> &mut Changes<'a> {
+        let at = match self.0.iter().position(|(d, _)| d.line == declaration.line) {
+            Some(at) => at,
+            None => {
+                self.0.push((declaration, Changes::default()));
+                self.0.len() - 1
+            }
+        };
+        &mut self.0[at].1
+    }
+
+    pub(crate) fn edits(&self, cx: &Context<'_>) -> Option<Vec<Edit>> {
+        self.0
+            .iter()
+            .map(|(d, changes)| d.rewrite(cx, changes))
+            .collect()
+    }
+}
+
+/// `, ierr` when a call passes the `ierror` argument after the MPI arguments, empty when it
+/// leaves it out (`mpi_f08`).
+pub(crate) fn ierror(cx: &Context<'_>, site: &super::CallSite<'_>) -> Option<String> {
+    let args = call_arguments(cx.text(site.span))?;
+    match args.len().checked_sub(site.function.params.len())? {
+        0 => Some(String::new()),
+        1 => Some(format!(", {}", args.last()?.trim())),
+        _ => None,
+    }
+}
+
+/// True when the unit writes its keywords in upper case (`PROGRAM`, `SUBROUTINE`, ...): new
+/// statements follow the first word of its code.
+pub(crate) fn keywords_upper(cx: &Context<'_>, function: &Function) -> bool {
+    identifiers(cx, function.span)
+        .first()
+        .is_some_and(|(_, word)| !word.bytes().any(|b| b.is_ascii_lowercase()))
 }

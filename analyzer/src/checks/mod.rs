@@ -4,6 +4,7 @@
 //! path-dependent "maybe" says so in its message and uses a lower severity).
 
 mod address_kind;
+mod address_widening;
 mod bound_markers;
 mod buffer_overflow;
 mod buffer_type_mismatch;
@@ -308,13 +309,15 @@ impl<'a> Context<'a> {
         found
     }
 
-    /// The function (C function, Fortran program unit) whose text contains `span`.
+    /// The innermost function (C function, Fortran program unit or internal procedure) whose
+    /// text contains `span`.
     pub fn function_at(&self, span: Span) -> Option<&'a crate::ir::Function> {
         self.analysis
             .program
             .functions
             .iter()
-            .find(|f| f.span.start <= span.start && span.end <= f.span.end)
+            .filter(|f| f.span.start <= span.start && span.end <= f.span.end)
+            .min_by_key(|f| f.span.end - f.span.start)
     }
 
     /// The line (1-based) and its indentation at a byte offset.
@@ -359,8 +362,13 @@ pub(crate) fn handle_text(argument: &str) -> &str {
     trimmed.strip_prefix('&').map_or(trimmed, str::trim_start)
 }
 
-/// The size of a Fortran integer type whose kind is written as a literal (or left default);
-/// `None` for anything else (a named kind parameter stays unknown).
+/// The size of `MPI_Aint` and of Fortran's `INTEGER(KIND=MPI_ADDRESS_KIND)`.
+pub(crate) fn address_bytes(target: Target) -> i128 {
+    i128::from(target.c(crate::layout::CType::MpiAint).size)
+}
+
+/// The size of a Fortran integer type whose kind is written as a literal, left default or
+/// `MPI_ADDRESS_KIND`; `None` for anything else (another named kind parameter stays unknown).
 pub(crate) fn integer_bytes(ty: &Ty, target: Target) -> Option<i128> {
     let ty = match ty {
         Ty::Array(inner, _) => inner,
@@ -380,6 +388,10 @@ pub(crate) fn integer_bytes(ty: &Ty, target: Target) -> Option<i128> {
             kind: ExprKind::Int(k),
             ..
         }) => u32::try_from(*k).ok()?,
+        Some(Expr {
+            kind: ExprKind::Name(n),
+            ..
+        }) if n.eq_ignore_ascii_case("MPI_ADDRESS_KIND") => return Some(address_bytes(target)),
         Some(_) => return None,
     };
     target

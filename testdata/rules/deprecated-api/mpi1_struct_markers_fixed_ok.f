@@ -1,0 +1,43 @@
+C     deprecated-api, corrected twin of mpi1_struct_markers_fixed.f as the
+C     fixes write it: the markers dropped, MPI_TYPE_CREATE_STRUCT into a
+C     temporary resized with MPI_TYPE_CREATE_RESIZED, MPI_TYPE_GET_EXTENT
+C     with a new lower-bound variable, INTEGER(KIND=MPI_ADDRESS_KIND)
+C     displacements and extent; continuation lines in column 6.
+      PROGRAM MPI1LBFOK
+      USE MPI
+      IMPLICIT NONE
+      INTEGER NCELL
+      PARAMETER (NCELL = 10)
+      DOUBLE PRECISION A(3, NCELL), B(NCELL)
+      INTEGER BLENS(1), TYPES(1)
+      INTEGER(KIND=MPI_ADDRESS_KIND) DISPS(1)
+      INTEGER NEWT, IRANK, IERR, I
+      INTEGER(KIND=MPI_ADDRESS_KIND) IEXT
+      INTEGER ISTAT(MPI_STATUS_SIZE)
+      INTEGER :: NEWT_UNRESIZED
+      INTEGER(KIND=MPI_ADDRESS_KIND) :: IEXT_LB
+      CALL MPI_INIT(IERR)
+      CALL MPI_COMM_RANK(MPI_COMM_WORLD, IRANK, IERR)
+      DO 10 I = 1, NCELL
+         A(1, I) = 0.0D0
+         A(2, I) = DBLE(I)
+         A(3, I) = 0.0D0
+   10 CONTINUE
+C     one element of each column, the column's extent
+      BLENS(1) = 1
+      DISPS(1) = 8
+      TYPES(1) = MPI_DOUBLE_PRECISION
+      CALL MPI_TYPE_CREATE_STRUCT(1, BLENS, DISPS, TYPES,
+     &NEWT_UNRESIZED, IERR)
+      CALL MPI_TYPE_CREATE_RESIZED(NEWT_UNRESIZED, 0_MPI_ADDRESS_KIND,
+     &24_MPI_ADDRESS_KIND, NEWT, IERR)
+      CALL MPI_TYPE_FREE(NEWT_UNRESIZED, IERR)
+      CALL MPI_TYPE_COMMIT(NEWT, IERR)
+      CALL MPI_TYPE_GET_EXTENT(NEWT, IEXT_LB, IEXT, IERR)
+      IF (IEXT .NE. 24) CALL MPI_ABORT(MPI_COMM_WORLD, 1, IERR)
+      CALL MPI_SENDRECV(A, NCELL, NEWT, IRANK, 0, B, NCELL,
+     &     MPI_DOUBLE_PRECISION, IRANK, 0, MPI_COMM_WORLD, ISTAT, IERR)
+      PRINT *, IRANK, B(NCELL)
+      CALL MPI_TYPE_FREE(NEWT, IERR)
+      CALL MPI_FINALIZE(IERR)
+      END
