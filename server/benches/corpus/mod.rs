@@ -360,7 +360,7 @@ fn f90_mpi(rng: &mut ChaCha8Rng, file: usize, size: usize) -> (String, Vec<Bug>)
                  \x20   integer, intent(in) :: dest\n\
                  \x20   integer :: t, ierr\n\
                  \x20   call MPI_Type_vector(nx, 1, nx + 2 * halo, MPI_DOUBLE_PRECISION, t, ierr)\n{commit}{free_early}\
-                 \x20   call MPI_Send(a(halo + 1, halo + 1), {n}, t, dest, {tag}, MPI_COMM_WORLD, ierr)\n{free_late}\
+                 \x20   call MPI_Send(a(halo + 1, halo + 1), 1, t, dest, {tag}, MPI_COMM_WORLD, ierr)\n{free_late}\
                  \x20 end subroutine column_{f}\n\n"
             );
         } else {
