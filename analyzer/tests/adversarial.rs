@@ -525,11 +525,13 @@ fn ten_thousand_character_fixed_form_lines() {
     assert!(text.len() > 30_000_000 / 2);
     let (analysis, _) = run("fixed-form 10k-character lines", &text, FIXED);
     assert!(has_note(&analysis, "larger than") || size_of(&analysis, "T") == Some(16));
-    // A free-form line of a million characters.
+    // A free-form line of a million characters: past the first 512 KiB, which are analysed up
+    // to the last unit that ends there.
     let free = format!(
-        "program p\n  x = 1{}\nend program\n{F_GOOD}",
+        "{F_GOOD}program p\n  x = 1{}\nend program\n",
         " + 1".repeat(250_000)
     );
     let (analysis, _) = run("free-form line of 1M characters", &free, FREE);
+    assert!(has_note(&analysis, "larger than 512 KiB"), "{:?}", notes(&analysis));
     assert_eq!(size_of(&analysis, "g"), Some(8));
 }

@@ -29,3 +29,34 @@ impl<S: std::hash::BuildHasher> IncludeResolver for HashMap<String, String, S> {
         self.get(name).cloned()
     }
 }
+
+/// How much of a file the front ends parse by default: this keeps one file's analysis well under
+/// a second (tree-sitter's parse and the walks grow with the text).
+pub const MAX_PARSED_BYTES: usize = 512 << 10;
+
+/// The prefix of `text` that is parsed: all of it, or up to the end of the last line before
+/// `max_bytes` that `closes_unit` accepts (the end of a function), else the last line.
+pub(crate) fn parsed_prefix(text: &str, max_bytes: usize, closes_unit: fn(&str) -> bool) -> &str {
+    if text.len() <= max_bytes {
+        return text;
+    }
+    let mut end = max_bytes;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    let head = &text[..end];
+    let mut lines = head.split_inclusive('\n').collect::<Vec<_>>();
+    // The last line may be cut short: only whole lines count.
+    if !head.ends_with('\n') {
+        lines.pop();
+    }
+    let whole: usize = lines.iter().map(|l| l.len()).sum();
+    let mut at = whole;
+    for line in lines.iter().rev() {
+        if closes_unit(line) {
+            return &text[..at];
+        }
+        at -= line.len();
+    }
+    &text[..if whole > 0 { whole } else { end }]
+}

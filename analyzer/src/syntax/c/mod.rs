@@ -42,8 +42,8 @@ pub struct COptions {
     /// How deep `#include "..."` nests (default 8).
     pub max_include_depth: usize,
     /// How much of a file (and of each header) is parsed: the analysis of a larger one stops
-    /// at the last line that closes a block before this many bytes (default 512 KiB, which
-    /// keeps one file's analysis well under a second).
+    /// at the last line that closes a block before this many bytes (default
+    /// [`super::MAX_PARSED_BYTES`]).
     pub max_bytes: usize,
 }
 
@@ -52,7 +52,7 @@ impl Default for COptions {
         COptions {
             defines: Vec::new(),
             max_include_depth: 8,
-            max_bytes: 512 << 10,
+            max_bytes: super::MAX_PARSED_BYTES,
         }
     }
 }
@@ -65,23 +65,9 @@ pub fn lower(text: &str, options: &COptions, includes: &mut dyn IncludeResolver)
     lowerer.program
 }
 
-/// The prefix of `text` that is parsed: all of it, or up to the end of the last line that
-/// starts with `}` (the end of a function or a struct) before `max_bytes`, else the last line.
-fn parsed_prefix(text: &str, max_bytes: usize) -> &str {
-    if text.len() <= max_bytes {
-        return text;
-    }
-    let mut end = max_bytes;
-    while !text.is_char_boundary(end) {
-        end -= 1;
-    }
-    let head = &text[..end];
-    let cut = head
-        .rfind("\n}")
-        .and_then(|i| head[i + 1..].find('\n').map(|j| i + 1 + j + 1))
-        .or_else(|| head.rfind('\n').map(|i| i + 1))
-        .unwrap_or(end);
-    &text[..cut]
+/// A line that ends a function or a struct: where a file too large to parse whole is cut.
+fn closes_block(line: &str) -> bool {
+    line.starts_with('}')
 }
 
 /// How the spans of the file being lowered map to the main text.
@@ -226,7 +212,7 @@ impl<'a> Lowerer<'a> {
     }
 
     fn lower_main(&mut self, text: &str) {
-        let parsed = parsed_prefix(text, self.options.max_bytes);
+        let parsed = super::parsed_prefix(text, self.options.max_bytes, closes_block);
         if parsed.len() < text.len() {
             self.note(
                 Span::new(parsed.len(), text.len()),

@@ -217,7 +217,8 @@ impl Lowerer<'_> {
             return;
         };
         // Declarations from a header point at the `#include` line.
-        let parsed = super::parsed_prefix(&text, self.options.max_bytes);
+        let parsed =
+            crate::syntax::parsed_prefix(&text, self.options.max_bytes, super::closes_block);
         if parsed.len() < text.len() {
             self.note(
                 span,

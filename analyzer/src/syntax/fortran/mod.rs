@@ -77,6 +77,24 @@ pub fn lower(
     lowerer.program
 }
 
+/// An `END`, `END PROGRAM`, `END SUBROUTINE`, ... line: where a file too large to parse whole is
+/// cut.
+fn ends_unit(line: &str) -> bool {
+    const ENDS: [&str; 6] = [
+        "end",
+        "endprogram",
+        "endsubroutine",
+        "endfunction",
+        "endmodule",
+        "endsubmodule",
+    ];
+    let code = line.split('!').next().unwrap_or("").to_ascii_lowercase();
+    let mut words = code.split_whitespace();
+    let first = words.next().unwrap_or("");
+    let joined = format!("{first}{}", words.next().unwrap_or(""));
+    ENDS.contains(&first) || ENDS.contains(&joined.as_str())
+}
+
 /// Where the spans of the text being walked go in the main file.
 #[derive(Clone, Debug, Default)]
 enum SpanMode {
@@ -140,6 +158,18 @@ impl<'a> Lowerer<'a> {
     }
 
     fn lower_main(&mut self, text: &str) {
+        let whole = text;
+        let text = super::parsed_prefix(whole, super::MAX_PARSED_BYTES, ends_unit);
+        if text.len() < whole.len() {
+            self.note(
+                Span::new(text.len(), whole.len()),
+                format!(
+                    "the file is larger than {} KiB: only the first {} bytes are analysed",
+                    super::MAX_PARSED_BYTES >> 10,
+                    text.len()
+                ),
+            );
+        }
         let Some((tree, parsed, map)) = self.parse(text) else {
             self.note(
                 Span::new(0, text.len()),
