@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every benchmark of the project, one after the other (2-core machines: one heavy job at a
 # time), and the adversarial tests in release with their timings; output in target/bench-results/.
-#   server/benches/run-all.sh            # everything (about 15 minutes)
+#   server/benches/run-all.sh            # everything (about 6 minutes on 2 cores)
 #   QUICK=1 server/benches/run-all.sh    # criterion's --quick for the micro-benchmarks
 # The clang-tidy comparison needs `apt-get install clang-tidy mpich libmpich-dev`; without them
 # it prints that it was skipped.
