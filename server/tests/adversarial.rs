@@ -1,6 +1,6 @@
 //! Adversarial trees through the command line: whatever the files hold, `mpi-dtype-lint`
-//! answers with findings or notes and exits 0, 1 or 2, never 101 (a panic). Timings and peak
-//! memory of the release binary on the same inputs are in BENCHMARKS.md.
+//! answers with findings or notes and exits 0, 1 or 2, never 101 (a panic). The analysis of
+//! such inputs is timed by analyzer/tests/adversarial.rs (figures in BENCHMARKS.md).
 
 use std::path::Path;
 
