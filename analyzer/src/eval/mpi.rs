@@ -7,6 +7,7 @@ use super::value::{HandleState, ObjectKind, PathElem, Place, State, Tri, Value};
 use super::{Argument, ArgumentValue, Buffer, Evaluator, Handle, MpiCall, TypeDefinition};
 use crate::dtype::{Api, Constructor, Datatype, Distribution, DtypeError, Order, Predefined};
 use crate::ir::{Expr, ExprKind, Ty};
+use crate::layout::CType;
 use crate::source::Span;
 
 /// Handles one constructor call may make in one evaluation (see `Evaluator::define`).
@@ -900,9 +901,19 @@ impl<'p> Evaluator<'p> {
     /// calls): its type still says what one element is, which the element rules need; where it
     /// points and how far the memory goes stay unknown.
     fn unknown_target(&mut self, state: &mut State, arg: &Expr) -> ArgumentValue {
-        let element = self
-            .static_type(state, arg)
-            .and_then(|ty| self.element_info(state, &ty));
+        let Some(ty) = self.static_type(state, arg) else {
+            return ArgumentValue::Unknown;
+        };
+        // `char *` is the C idiom for raw memory of any type: its type says nothing.
+        if let Ty::Pointer(pointee) = self.resolve(&ty) {
+            if matches!(
+                self.resolve(pointee),
+                Ty::C(CType::Char | CType::UnsignedChar | CType::SignedChar)
+            ) {
+                return ArgumentValue::Unknown;
+            }
+        }
+        let element = self.element_info(state, &ty);
         match (element, arg.root_name()) {
             (Some(element), Some(name)) => ArgumentValue::Buffer(Box::new(Buffer {
                 object: name.to_owned(),
