@@ -332,10 +332,10 @@ fn constructors_in_loops_run_to_the_budget() {
     );
 }
 
-/// Declarations, array constructors and allocations inside loops run to the step budget (two
-/// fuzz timeouts, 4.5 s and 3.3 s in release before): a declaration that runs again reuses its
-/// object, and an allocation call makes at most 64 blocks, so states do not grow with the
-/// iterations. The timings are in BENCHMARKS.md (`--nocapture` prints them).
+/// Declarations, array constructors, allocations and MPI calls inside loops run to the step
+/// budget (two fuzz timeouts, 4.5 s and 3.3 s in release before, and an out-of-memory): a
+/// declaration that runs again reuses its object, an allocation call makes at most 64 blocks,
+/// and a call keeps at most 65 records, so states and records do not grow with the iterations. The timings are in BENCHMARKS.md (`--nocapture` prints them).
 #[test]
 fn loop_locals_and_allocations_run_to_the_budget() {
     for (file, language) in [
@@ -349,6 +349,16 @@ fn loop_locals_and_allocations_run_to_the_budget() {
             notes(&analysis)
         );
     }
+    // MPI calls in a loop run to the budget (a fuzz out-of-memory: 175k calls recorded, 460 MB):
+    // a call's evaluations after its 64th are recorded as one with unknown values.
+    let file = "calls-in-loop-fortran_free.F90";
+    let (analysis, _) = run(file, &fuzz_regression(file), FREE_CPP);
+    assert!(
+        has_note(&analysis, "not told apart"),
+        "{:?}",
+        notes(&analysis)
+    );
+    assert!(analysis.evaluation.calls.len() < 2_000);
     let c = "void f(int c) {\n  double *p;\n  int x;\n  MPI_Datatype t;\n\
              for (;;) {\n    p = malloc(8);\n    if (c) x = 1;\n  }\n\
              MPI_Type_contiguous(2, MPI_INT, &t);\n}\n";
@@ -532,6 +542,10 @@ fn ten_thousand_character_fixed_form_lines() {
         " + 1".repeat(250_000)
     );
     let (analysis, _) = run("free-form line of 1M characters", &free, FREE);
-    assert!(has_note(&analysis, "larger than 512 KiB"), "{:?}", notes(&analysis));
+    assert!(
+        has_note(&analysis, "larger than 512 KiB"),
+        "{:?}",
+        notes(&analysis)
+    );
     assert_eq!(size_of(&analysis, "g"), Some(8));
 }

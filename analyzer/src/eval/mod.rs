@@ -239,6 +239,8 @@ pub(crate) struct Evaluator<'p> {
     holders: HashMap<ObjectId, HashSet<ObjectId>>,
     /// Set while an expression is looked at for its static type only: calls in it are not run.
     typing: bool,
+    /// Evaluations each MPI call had, by its span.
+    recorded: HashMap<Span, usize>,
     /// Blocks each allocation call made.
     heap_blocks: HashMap<Span, usize>,
     /// Objects a function returned the address of, on some path: never reused, since the value
@@ -278,6 +280,7 @@ impl<'p> Evaluator<'p> {
             locals: HashMap::new(),
             holders: HashMap::new(),
             heap_blocks: HashMap::new(),
+            recorded: HashMap::new(),
             typing: false,
             returned: HashSet::new(),
         }

@@ -16,6 +16,8 @@ const MAX_HANDLES_PER_CALL: usize = 64;
 /// being built), so unlike locals they cannot share an object, and states that grow an object per
 /// iteration make every join cost as much as the iterations so far.
 const MAX_BLOCKS_PER_CALL: usize = 64;
+/// Evaluations of one MPI call recorded one by one (see `Evaluator::record`).
+const MAX_RECORDS_PER_CALL: usize = 64;
 /// What a parameter is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Role {
@@ -707,13 +709,35 @@ impl<'p> Evaluator<'p> {
             raw.push(v);
         }
         let result = self.effect(state, function, args, &raw, span);
-        self.calls.push(MpiCall {
+        self.record(MpiCall {
             function,
             span,
             name_span,
             args: evaluated,
         });
         result
+    }
+
+    /// Keeps the evaluated call for the rules. A call evaluated more than
+    /// [`MAX_RECORDS_PER_CALL`] times (in a loop run to the step budget) has its later
+    /// evaluations stand as one whose values are all unknown: the rules see that the call's
+    /// arguments are not the same on every path, and memory stays bounded by the code.
+    fn record(&mut self, mut call: MpiCall) {
+        let recorded = self.recorded.entry(call.span).or_default();
+        *recorded += 1;
+        if *recorded > MAX_RECORDS_PER_CALL + 1 {
+            return;
+        }
+        if *recorded == MAX_RECORDS_PER_CALL + 1 {
+            for arg in &mut call.args {
+                arg.value = ArgumentValue::Unknown;
+            }
+            self.note(
+                call.span,
+                "the evaluations of this call after its first 64 are not told apart",
+            );
+        }
+        self.calls.push(call);
     }
 
     /// One argument: its recorded value, and the raw value the effect works with.
