@@ -49,7 +49,9 @@ fn continuation(line: &str, fixed: bool) -> bool {
     fixed
         && line.len() >= 6
         && !line.starts_with('\t')
-        && line.get(..5).is_some_and(|columns| columns.trim().is_empty())
+        && line
+            .get(..5)
+            .is_some_and(|columns| columns.trim().is_empty())
         && !matches!(line.as_bytes()[5], b' ' | b'0')
 }
 
