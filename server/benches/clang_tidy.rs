@@ -1,15 +1,18 @@
-//! Side by side on the same generated MPI-dense C files: `clang-tidy -checks='-*,mpi-*'`
+//! Side by side on the same generated C files: `clang-tidy -checks='-*,mpi-*'`
 //! (Debian's clang-tidy, with MPICH's include flags from `mpicc.mpich -show`) and
 //! `mpi-dtype-lint` (release binary, 1 and 2 threads): wall time, the ratio, and what each finds
-//! against the bugs the generator planted.
+//! against the bugs the generator planted; and tree-sitter-c's parse alone, the floor under any
+//! tool built on it. Two trees: MPI-dense C, and C of which 1% of the files use datatypes.
 //!
 //! Run: `cargo bench -p mpi-dtype-lint --bench clang_tidy` (needs `clang-tidy` and
 //! `mpicc.mpich`: `apt-get install clang-tidy mpich libmpich-dev`; skipped with a message
-//! otherwise). Size: `BENCH_TIDY_KB` (default 1024), seed `BENCH_SEED` (default 9).
+//! otherwise). Sizes: `BENCH_TIDY_KB` (default 1024) and
+//! `BENCH_TIDY_SPARSE_KB` (default 4096), seed `BENCH_SEED` (default 9).
 
 mod corpus;
 
 use std::collections::BTreeMap;
+use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::Instant;
 
@@ -44,17 +47,28 @@ fn main() {
         }
     };
     let seed = env_or("BENCH_SEED", 9);
+    println!("{version}; flags {}", flags.join(" "));
+    for (kind, size_var, default_kb) in [
+        (Kind::CDense, "BENCH_TIDY_KB", 1024),
+        (Kind::CMostlyNotMpi, "BENCH_TIDY_SPARSE_KB", 4096),
+    ] {
+        compare(kind, env_or(size_var, default_kb) << 10, seed, &flags);
+    }
+}
+
+/// Both tools, and tree-sitter's parse alone, on one generated tree of C files.
+fn compare(kind: Kind, bytes: u64, seed: u64, flags: &[String]) {
     let tree = corpus::generate(
-        &corpus::corpus_dir("clang-tidy"),
-        Kind::CDense,
-        env_or("BENCH_TIDY_KB", 1024) << 10,
+        &corpus::corpus_dir(&format!("clang-tidy/{}", kind.name())),
+        kind,
+        bytes,
         seed,
     );
     println!(
-        "{} C files, {:.2} MB, seed {seed}; {version}; flags {}",
+        "\n## {}: {} C files, {:.2} MB, seed {seed}",
+        kind.name(),
         tree.files,
         tree.bytes as f64 / 1e6,
-        flags.join(" ")
     );
 
     // clang-tidy: one process over every file (it takes them one after the other).
@@ -64,7 +78,7 @@ fn main() {
         .arg("--quiet")
         .args(&tree.c_files)
         .arg("--")
-        .args(&flags)
+        .args(flags)
         .stdin(Stdio::null())
         .stderr(Stdio::null())
         .output()
@@ -88,6 +102,7 @@ fn main() {
         ours_seconds.insert(threads, median(runs.iter().map(|r| r.seconds).collect()));
         ours = runs.into_iter().next().unwrap().findings;
     }
+    let parse_seconds = median((0..3).map(|_| parse_only(&tree.c_files)).collect());
 
     println!("\n| tool | wall s | files/s | ratio to clang-tidy |");
     println!("|---|---|---|---|");
@@ -95,13 +110,20 @@ fn main() {
         "| clang-tidy -checks='-*,mpi-*' | {tidy_seconds:.2} | {:.1} | 1 |",
         tree.files as f64 / tidy_seconds
     );
-    for (threads, s) in &ours_seconds {
+    let row = |name: &str, s: f64| {
         println!(
-            "| mpi-dtype-lint, {threads} thread(s) | {s:.3} | {:.0} | {:.0}x faster |",
+            "| {name} | {s:.3} | {:.0} | {:.0}x faster |",
             tree.files as f64 / s,
             tidy_seconds / s
         );
+    };
+    for (threads, s) in &ours_seconds {
+        row(&format!("mpi-dtype-lint, {threads} thread(s)"), *s);
     }
+    row(
+        "tree-sitter-c parse of every file, 1 thread, in process",
+        parse_seconds,
+    );
     println!("\n| planted bug | planted | mpi-dtype-lint | clang-tidy |");
     println!("|---|---|---|---|");
     for bug in Bug::ALL {
@@ -122,4 +144,24 @@ fn main() {
     }
     println!("\nmpi-dtype-lint findings by rule: {ours:?}");
     println!("clang-tidy findings by check: {tidy:?}");
+}
+
+/// Seconds to read and parse `files` with tree-sitter-c and nothing else: what a tool built on
+/// that parser spends at least on the files it parses, so the largest ratio to clang-tidy it
+/// can reach there. (mpi-dtype-lint does not parse files that never mention `MPI_`.)
+fn parse_only(files: &[PathBuf]) -> f64 {
+    let mut parser = tree_sitter::Parser::new();
+    parser
+        .set_language(&tree_sitter_c::LANGUAGE.into())
+        .expect("tree-sitter-c loads");
+    let start = Instant::now();
+    let mut nodes = 0;
+    for file in files {
+        let text = std::fs::read(file).expect("reading a generated file");
+        let tree = parser.parse(&text, None).expect("tree-sitter parses");
+        nodes += tree.root_node().descendant_count();
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    assert!(nodes > files.len(), "every file parsed to a tree");
+    seconds
 }

@@ -74,6 +74,8 @@ pub enum Kind {
     MpiDense,
     MostlyNotMpi,
     CDense,
+    /// C only, 1% of the files use datatypes.
+    CMostlyNotMpi,
 }
 
 impl Kind {
@@ -82,6 +84,7 @@ impl Kind {
             Kind::MpiDense => "mpi-dense",
             Kind::MostlyNotMpi => "mostly-not-mpi",
             Kind::CDense => "c-dense",
+            Kind::CMostlyNotMpi => "c-mostly-not-mpi",
         }
     }
 }
@@ -123,11 +126,11 @@ pub fn generate(dir: &Path, kind: Kind, bytes: u64, seed: u64) -> Tree {
     while tree.bytes < bytes {
         let i = tree.files;
         let mpi = match kind {
-            Kind::MostlyNotMpi => i % 100 == 99,
+            Kind::MostlyNotMpi | Kind::CMostlyNotMpi => i % 100 == 99,
             _ => true,
         };
         let lang = match kind {
-            Kind::CDense => 0,
+            Kind::CDense | Kind::CMostlyNotMpi => 0,
             _ => rng.gen_range(0..10),
         };
         let size = 4_000 + rng.gen_range(0..12_000) as usize;
