@@ -50,18 +50,24 @@ MPI_Type_commit(&column);
 
 fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     for site in &cx.sites {
+        // One finding per handle and call: `MPI_Sendrecv(.., t, .., t, ..)` is one mistake.
+        let mut reported = Vec::new();
         for (i, role) in site.function.params.iter().enumerate() {
             if *role != Role::MessageType {
                 continue;
             }
-            if let Some(d) = finding(cx, site, i) {
-                out.push(d);
+            if let Some((name, d)) = finding(cx, site, i) {
+                if !reported.contains(&name) {
+                    reported.push(name);
+                    out.push(d);
+                }
             }
         }
     }
 }
 
-fn finding(cx: &Context<'_>, site: &CallSite<'_>, i: usize) -> Option<Diagnostic> {
+/// The finding on argument `i`, with the handle's name as written.
+fn finding<'a>(cx: &Context<'a>, site: &CallSite<'_>, i: usize) -> Option<(&'a str, Diagnostic)> {
     let mut states = Vec::new();
     let mut handle = None;
     for v in site.values(i) {
@@ -106,7 +112,7 @@ fn finding(cx: &Context<'_>, site: &CallSite<'_>, i: usize) -> Option<Diagnostic
     if never {
         d.fixes.extend(commit_fix(cx, handle?));
     }
-    Some(d)
+    Some((name, d))
 }
 
 /// Inserts the commit on the line after the constructor call that made the handle.

@@ -38,6 +38,8 @@ after `MPI_Wait`).
 
 fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     for site in &cx.sites {
+        // One finding per handle and call: `MPI_Sendrecv(.., t, .., t, ..)` is one mistake.
+        let mut reported = Vec::new();
         for (i, role) in site.function.params.iter().enumerate() {
             if !matches!(
                 role,
@@ -52,6 +54,10 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                 continue;
             };
             let name = handle_text(cx.text(span));
+            if reported.contains(&name) {
+                continue;
+            }
+            reported.push(name);
             let what = if *role == Role::FreeType {
                 "freed twice"
             } else {
