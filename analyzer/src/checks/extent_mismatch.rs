@@ -159,13 +159,7 @@ fn fortran_resize_fix(
         return None;
     }
     let constructor = cx.sites.iter().find(|s| s.span == definition.span)?;
-    let ierr = match fortran_edit::call_arguments(cx.text(definition.span))
-        .and_then(|a| Some((a.len().checked_sub(constructor.function.params.len())?, a)))
-    {
-        Some((0, _)) => String::new(),
-        Some((1, a)) => format!(", {}", a.last()?.trim()),
-        _ => return None,
-    };
+    let ierr = fortran_edit::ierror(cx, constructor)?;
     let target = handle_text(cx.text(definition.target_span));
     if target.is_empty() || !target.chars().all(|c| c.is_alphanumeric() || c == '_') {
         return None;
