@@ -265,6 +265,124 @@ fn compile(tool: &str, path: &Path, text: &str) -> Option<String> {
     (!out.status.success()).then(|| String::from_utf8_lossy(&out.stderr).into_owned())
 }
 
+/// The Fortran fixes declare variables `INTEGER(KIND=MPI_ADDRESS_KIND)`: they are offered only
+/// where `MPI_ADDRESS_KIND` is visible (the unit, its host or its module brings in MPI), and
+/// what they write then compiles.
+#[test]
+fn fortran_fixes_write_mpi_address_kind_only_where_it_is_visible() {
+    // `use` comes before `implicit none`, `include` after it.
+    let subroutine = |specification: &str| {
+        let (uses, includes) = if specification.contains("include") {
+            ("", specification)
+        } else {
+            (specification, "")
+        };
+        format!(
+            "subroutine s(old)\n{uses}  implicit none\n{includes}  integer :: old\n  integer :: stride, t1, ierr\n  stride = 64\n  call MPI_TYPE_HVECTOR(2, 1, stride, old, t1, ierr)\n  call MPI_TYPE_FREE(t1, ierr)\nend subroutine s\n"
+        )
+    };
+    let cases = [
+        (subroutine("  use mpi\n"), true),
+        (subroutine("  include 'mpif.h'\n"), true),
+        (subroutine("  use mpi, only: MPI_ADDRESS_KIND, MPI_TYPE_FREE\n"), true),
+        (subroutine(""), false),
+        (subroutine("  use mpi, only: MPI_TYPE_FREE\n"), false),
+        (subroutine("  use my_mpi_wrappers\n"), false),
+        (
+            format!("module m\n  use mpi\ncontains\n{}end module m\n", subroutine("")),
+            true,
+        ),
+        (
+            format!(
+                "program p\n  use mpi\n  implicit none\n  call s(MPI_REAL)\ncontains\n{}end program p\n",
+                subroutine("")
+            ),
+            true,
+        ),
+        (
+            format!("module m\n  use mpi\nend module m\n{}", subroutine("")),
+            false,
+        ),
+    ];
+    let path = Path::new("case.f90");
+    for (text, fixable) in cases {
+        let (analysis, found) = run(&text, path);
+        let hvector = found
+            .iter()
+            .find(|d| analysis.slice(d.span) == "MPI_TYPE_HVECTOR")
+            .expect("the removed call is reported");
+        let applies = hvector
+            .fixes
+            .iter()
+            .any(|f| f.applicability != Applicability::DisplayOnly);
+        assert_eq!(applies, fixable, "{text}");
+        if fixable {
+            let (fixed, _) = fix_all(path, text.clone(), 5);
+            assert!(
+                fixed.contains("integer(kind=MPI_ADDRESS_KIND) :: stride"),
+                "{fixed}"
+            );
+            if have("mpif90.mpich") {
+                if let Some(error) = compile("mpif90.mpich", path, &fixed) {
+                    panic!("the fixed file does not compile:\n{fixed}\n{error}");
+                }
+            }
+        }
+    }
+}
+
+/// The same declines on whole fixtures: with their `use mpi` / `include 'mpif.h'` replaced by
+/// a module the analysis cannot see into, the extent-mismatch resize and the MPI_LB/MPI_UB
+/// rewrite (both of which declare address-kind variables) are no longer offered.
+#[test]
+fn fortran_fixtures_lose_their_address_kind_fixes_without_mpi_in_scope() {
+    let fixtures = [
+        (
+            "extent-mismatch/derived_type_no_resize.f90",
+            "  use mpi\n",
+            "extent-mismatch",
+        ),
+        (
+            "extent-mismatch/fixed_form_no_resize.f",
+            "      INCLUDE 'mpif.h'\n",
+            "extent-mismatch",
+        ),
+        (
+            "deprecated-api/mpi1_struct_markers.f90",
+            "  use mpi\n",
+            "deprecated-api",
+        ),
+    ];
+    for (name, brings_mpi, rule) in fixtures {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../testdata/rules")
+            .join(name);
+        let text = std::fs::read_to_string(&path).expect("fixture is UTF-8");
+        assert!(text.contains(brings_mpi), "{name}");
+        let indent = &brings_mpi[..brings_mpi.len() - brings_mpi.trim_start().len()];
+        let hidden = text.replacen(brings_mpi, &format!("{indent}use solver_mpi\n"), 1);
+        let applicable = |text: &str| {
+            let (_, found) = run(text, &path);
+            let findings = found.iter().filter(|d| d.rule.id == rule).count();
+            let fixes = found
+                .iter()
+                .filter(|d| d.rule.id == rule)
+                .flat_map(|d| &d.fixes)
+                .filter(|f| f.applicability != Applicability::DisplayOnly)
+                .count();
+            (findings, fixes)
+        };
+        let (with_mpi, with_mpi_fixes) = applicable(&text);
+        let (without, without_fixes) = applicable(&hidden);
+        assert!(with_mpi_fixes > 0, "{name}: fixable as written");
+        assert_eq!(with_mpi, without, "{name}: the same findings");
+        assert!(
+            without_fixes < with_mpi_fixes,
+            "{name}: {without_fixes} fixes remain"
+        );
+    }
+}
+
 /// The deprecated-api fixes (renames, and MPI_LB/MPI_UB markers rewritten as a struct resized
 /// with `MPI_Type_create_resized`) keep every datatype: the last constructor call defining each
 /// handle evaluates, after the fix, to the same typemap, size, bounds and extent.

@@ -450,6 +450,9 @@ fn fortran_edits(
 ) -> Option<Vec<Edit>> {
     let (line_start, _) = fortran_edit::own_line(cx, site.span)?;
     let at = fortran_edit::declarations_end(cx, function)?;
+    if !fortran_edit::address_kind_visible(cx, function) {
+        return None;
+    }
     let ierror = fortran_edit::ierror(cx, site)?;
     let ([b, d, t, new], tmp, [create, resized, free]) = parts(cx, site)?;
     if at > line_start || fortran_edit::name_taken(cx, function, &tmp) {

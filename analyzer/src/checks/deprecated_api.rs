@@ -101,7 +101,10 @@ analysis does not follow (COMMON, EQUIVALENCE, NAMELIST, DIMENSION, SAVE, ...), 
 procedure, or the unit includes a file other than `mpif.h`, nothing is redeclared and the
 finding only says what to change. `MPI_TYPE_UB` has no fix. In fixed form the code stays in
 columns 7-72 (new statements are continued in column 6; a rename that would pass column 72 is
-not offered). The fix is marked unsafe: the uses are judged from the unit's own text.
+not offered). Declarations are only written where `MPI_ADDRESS_KIND` is visible: the unit, a
+unit containing it or its module has `use mpi`, `use mpi_f08` or `include 'mpif.h'` (MPI
+brought in through a module of the program's own is not followed, and the fix is not offered).
+The fix is marked unsafe: the uses are judged from the unit's own text.
 
 The marker rewrite works in Fortran for arrays filled before the call, at the unit's top level,
 by one array constructor assignment (`types = (/ MPI_LB, MPI_REAL, MPI_UB /)`) or `DATA`
@@ -241,6 +244,11 @@ fn fortran_fix(cx: &Context<'_>, site: &CallSite<'_>) -> Option<Fix> {
         edits.extend(rewrite.edits);
     }
     let mut title = title?;
+    if (!widening.vars.is_empty() || !fresh.is_empty())
+        && !fortran_edit::address_kind_visible(cx, function)
+    {
+        return None;
+    }
     let mut redeclarations = fortran_edit::Redeclarations::default();
     for (var, declaration) in &widening.vars {
         redeclarations.widen(declaration.clone(), var);

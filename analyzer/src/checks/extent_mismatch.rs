@@ -67,7 +67,8 @@ and declares `celltype_a1`, `celltype_a2` (`INTEGER(KIND=MPI_ADDRESS_KIND)`) and
 `celltype_resized` after the unit's declarations. It is offered when the constructor and the
 communication are in the same program unit, the buffer is a one-dimensional array with a
 literal lower bound holding at least two elements, the constructor call is a statement on its
-own line and the unit's declarations are recognised.
+own line, the unit's declarations are recognised and `MPI_ADDRESS_KIND` is visible in it (the
+unit, its host or its module has `use mpi`, `use mpi_f08` or `include 'mpif.h'`).
 "#;
 
 fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
@@ -186,6 +187,9 @@ fn fortran_resize_fix(
         return None;
     }
     let declarations = fortran_edit::declarations_end(cx, function)?;
+    if !fortran_edit::address_kind_visible(cx, function) {
+        return None;
+    }
     if declarations > definition.span.start {
         return None;
     }

@@ -178,6 +178,82 @@ fn split_top_level(inner: &str) -> Option<Vec<&str>> {
     (depth == 0).then_some(out)
 }
 
+/// True when `MPI_ADDRESS_KIND` is visible in `function`, so that a fix may write it: the
+/// specification part of the unit, of a unit containing it, or of the module containing it
+/// has `include 'mpif.h'`, `use mpi` or `use mpi_f08` (with an `only` list, one naming it).
+/// A module that re-exports MPI is not followed: the fix then declines.
+pub(crate) fn address_kind_visible(cx: &Context<'_>, function: &Function) -> bool {
+    let text = cx.analysis.text();
+    let hosts = cx
+        .analysis
+        .program
+        .functions
+        .iter()
+        .filter(|f| f.span.start <= function.span.start && function.span.end <= f.span.end);
+    let mut specifications =
+        hosts.filter_map(|f| declarations_end(cx, f).and_then(|end| text.get(f.span.start..end)));
+    specifications.any(brings_mpi)
+        || enclosing_module(text, function.span.start).is_some_and(brings_mpi)
+}
+
+/// The specification part of the module or submodule open at `offset`: from its header to its
+/// `contains`.
+fn enclosing_module(text: &str, offset: usize) -> Option<&str> {
+    let before = text.get(..offset)?;
+    let mut open = None;
+    let mut at = 0;
+    for line in before.split_inclusive('\n') {
+        let lower = line.trim().to_ascii_lowercase();
+        let words: Vec<&str> = lower.split_whitespace().collect();
+        match words.as_slice() {
+            ["module", name, ..] if *name != "procedure" => open = Some(at),
+            ["submodule", ..] => open = Some(at),
+            _ if words.concat().starts_with("endmodule")
+                || words.concat().starts_with("endsubmodule") =>
+            {
+                open = None
+            }
+            _ => {}
+        }
+        at += line.len();
+    }
+    let module = &before[open?..];
+    let contains = module
+        .split_inclusive('\n')
+        .scan(0, |at, line| {
+            let start = *at;
+            *at += line.len();
+            Some((start, line))
+        })
+        .find(|(_, line)| line.trim().eq_ignore_ascii_case("contains"))
+        .map_or(module.len(), |(start, _)| start);
+    Some(&module[..contains])
+}
+
+/// True when a specification part includes `mpif.h` or uses `mpi`/`mpi_f08` in a way that
+/// makes `MPI_ADDRESS_KIND` visible.
+fn brings_mpi(specification: &str) -> bool {
+    specification.lines().any(|line| {
+        let lower = line.trim().to_ascii_lowercase();
+        if lower.starts_with("include") || lower.starts_with("#include") {
+            return lower.contains("mpif.h");
+        }
+        let Some(rest) = lower.strip_prefix("use") else {
+            return false;
+        };
+        if !rest.starts_with([' ', ':']) {
+            return false;
+        }
+        let rest = rest.trim_start().trim_start_matches("::").trim_start();
+        let name_len = rest
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .unwrap_or(rest.len());
+        let (name, after) = rest.split_at(name_len);
+        matches!(name, "mpi" | "mpi_f08")
+            && (!after.contains("only") || after.contains("mpi_address_kind"))
+    })
+}
+
 /// `INTEGER(KIND=MPI_ADDRESS_KIND)` in upper or lower case (the kind's name stays as the
 /// standard spells it).
 pub(crate) fn address_integer(upper: bool) -> String {
