@@ -265,6 +265,19 @@ fn compile(tool: &str, path: &Path, text: &str) -> Option<String> {
     (!out.status.success()).then(|| String::from_utf8_lossy(&out.stderr).into_owned())
 }
 
+/// True when the finding on `MPI_TYPE_HVECTOR` in `text` comes with a fix that applies.
+fn hvector_fix_applies(text: &str, path: &Path) -> bool {
+    let (analysis, found) = run(text, path);
+    let hvector = found
+        .iter()
+        .find(|d| analysis.slice(d.span) == "MPI_TYPE_HVECTOR")
+        .expect("the removed call is reported");
+    hvector
+        .fixes
+        .iter()
+        .any(|f| f.applicability != Applicability::DisplayOnly)
+}
+
 /// The Fortran fixes declare variables `INTEGER(KIND=MPI_ADDRESS_KIND)`: they are offered only
 /// where `MPI_ADDRESS_KIND` is visible (the unit, its host or its module brings in MPI), and
 /// what they write then compiles.
@@ -306,15 +319,7 @@ fn fortran_fixes_write_mpi_address_kind_only_where_it_is_visible() {
     ];
     let path = Path::new("case.f90");
     for (text, fixable) in cases {
-        let (analysis, found) = run(&text, path);
-        let hvector = found
-            .iter()
-            .find(|d| analysis.slice(d.span) == "MPI_TYPE_HVECTOR")
-            .expect("the removed call is reported");
-        let applies = hvector
-            .fixes
-            .iter()
-            .any(|f| f.applicability != Applicability::DisplayOnly);
+        let applies = hvector_fix_applies(&text, path);
         assert_eq!(applies, fixable, "{text}");
         if fixable {
             let (fixed, _) = fix_all(path, text.clone(), 5);
@@ -486,15 +491,7 @@ fn fortran_stride_is_redeclared_only_where_safe() {
     let path = Path::new("case.f90");
     for (declarations, statement, fixable) in cases {
         let text = program(declarations, statement);
-        let (analysis, found) = run(&text, path);
-        let hvector = found
-            .iter()
-            .find(|d| analysis.slice(d.span) == "MPI_TYPE_HVECTOR")
-            .expect("the removed call is reported");
-        let applies = hvector
-            .fixes
-            .iter()
-            .any(|f| f.applicability != Applicability::DisplayOnly);
+        let applies = hvector_fix_applies(&text, path);
         assert_eq!(applies, fixable, "{statement} / {declarations}");
         if fixable {
             let (fixed, _) = fix_all(path, text.clone(), 5);
