@@ -5,10 +5,12 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use analyzer::layout::FortranKinds;
+use analyzer::analysis::AnalysisOptions;
+use analyzer::dtype::MpiModel;
+use analyzer::layout::{FortranKinds, Target};
 use serde::Deserialize;
 
-use crate::config::parse_define;
+use crate::config::{parse_define, Config};
 use crate::files::absolute;
 
 pub const FILE_NAME: &str = "compile_commands.json";
@@ -20,6 +22,30 @@ pub struct FileFlags {
     pub defines: Vec<(String, Option<String>)>,
     /// Kinds set by `-fdefault-integer-8`, `-fdefault-real-8` (`-10`, `-16`), `-fdefault-double-8`.
     pub fortran_kinds: FortranKinds,
+}
+
+impl FileFlags {
+    /// How a file is analysed: its configuration's options and include paths (after the
+    /// command line's or client's `target` and `model`), with this compile command's defines
+    /// and include paths added. Its `-fdefault-*` kinds win: the compile command is how the
+    /// file is really built.
+    pub fn analysis_options(
+        &self,
+        config: &Config,
+        target: Option<Target>,
+        model: Option<MpiModel>,
+    ) -> (AnalysisOptions, Vec<PathBuf>) {
+        let mut options = config.analysis_options(target, model);
+        options.c.defines.extend(self.defines.iter().cloned());
+        options.fortran_kinds = self.fortran_kinds.or(options.fortran_kinds);
+        let include_paths = config
+            .include_paths
+            .iter()
+            .chain(&self.include_paths)
+            .cloned()
+            .collect();
+        (options, include_paths)
+    }
 }
 
 /// A loaded database: flags by absolute, normalised file path.

@@ -223,18 +223,10 @@ pub fn analyze_text(
     settings: &Settings,
     context: &FileContext,
 ) -> Analysis {
-    let config = &context.config;
-    let mut options = config.analysis_options(settings.target, settings.model);
-    let flags = &context.flags;
-    options.c.defines.extend(flags.defines.iter().cloned());
-    // The compile command is how the file is really built: its `-fdefault-*` flags win.
-    options.fortran_kinds = flags.fortran_kinds.or(options.fortran_kinds);
-    let include_paths: Vec<PathBuf> = config
-        .include_paths
-        .iter()
-        .chain(&context.flags.include_paths)
-        .cloned()
-        .collect();
+    let (options, include_paths) =
+        context
+            .flags
+            .analysis_options(&context.config, settings.target, settings.model);
     let mut includes = Includes::new(&source.path, &include_paths);
     analyze(text, source.language, &options, &mut includes)
 }

@@ -37,6 +37,16 @@ fn range(start: (u32, u32), end: (u32, u32)) -> Value {
     })
 }
 
+/// The rule ids of published diagnostics, in order.
+fn codes(published: &Value) -> Vec<Value> {
+    published["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["code"].clone())
+        .collect()
+}
+
 /// The UTF-16 position of byte `offset` of `text`.
 fn utf16_position(text: &str, offset: usize) -> (u32, u32) {
     let line_start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
@@ -268,14 +278,6 @@ async fn configuration_file_next_to_the_document() {
 async fn configured_extensions_choose_the_language_of_a_document() {
     // Fixed-form Fortran in a file whose extension neither the server nor the client knows.
     let text = &fixture("config/halo.inc");
-    let codes = |published: &Value| -> Vec<Value> {
-        published["diagnostics"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|d| d["code"].clone())
-            .collect()
-    };
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("halo.inc");
     std::fs::write(&file, text).unwrap();
@@ -297,4 +299,102 @@ async fn configured_extensions_choose_the_language_of_a_document() {
     client.open(uri.as_str(), "plaintext", text).await;
     let published = client.diagnostics(uri.as_str(), 1).await;
     assert_eq!(codes(&published), [json!("missing-commit")]);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn compile_commands_give_include_paths_and_defines_and_are_read_again_when_changed() {
+    // NX comes from a header in include/, SHIFT from a -D flag: the count is NX - SHIFT.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("include")).unwrap();
+    std::fs::write(dir.path().join("include/grid.h"), "#define NX 8\n").unwrap();
+    let text = "#include <mpi.h>\n#include \"grid.h\"\nvoid f(void)\n{\n    MPI_Datatype t;\n    MPI_Type_contiguous(NX - SHIFT, MPI_DOUBLE, &t);\n    MPI_Type_commit(&t);\n    MPI_Type_free(&t);\n}\n";
+    let file = dir.path().join("halo.c");
+    std::fs::write(&file, text).unwrap();
+    let database = dir.path().join("compile_commands.json");
+    let write_database = |shift: u32, modified: u64| {
+        let entry = json!([{
+            "directory": dir.path(),
+            "file": "halo.c",
+            "arguments": ["mpicc", "-Iinclude", format!("-DSHIFT={shift}"), "-c", "halo.c"]
+        }]);
+        std::fs::write(&database, entry.to_string()).unwrap();
+        // Explicit times, so that the rewrite is seen even within one clock tick.
+        let time = std::time::UNIX_EPOCH + Duration::from_secs(modified);
+        std::fs::File::options()
+            .write(true)
+            .open(&database)
+            .unwrap()
+            .set_modified(time)
+            .unwrap();
+    };
+    let uri = Url::from_file_path(&file).unwrap();
+    let uri = uri.as_str();
+    let mut client = Client::default().await;
+
+    // No database: NX and SHIFT are unknown, so is the count.
+    client.open(uri, "c", text).await;
+    assert_eq!(
+        codes(&client.diagnostics(uri, 1).await),
+        Vec::<Value>::new()
+    );
+
+    // 8 - 10 is a negative count.
+    write_database(10, 1_000_000);
+    client
+        .notify("textDocument/didChange", change(uri, 2, None, text))
+        .await;
+    let published = client.diagnostics(uri, 2).await;
+    assert_eq!(codes(&published), [json!("invalid-argument")]);
+    assert!(
+        published["diagnostics"][0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("-2"),
+        "{published}"
+    );
+
+    // 8 - 2 is not.
+    write_database(2, 2_000_000);
+    client
+        .notify("textDocument/didChange", change(uri, 3, None, text))
+        .await;
+    assert_eq!(
+        codes(&client.diagnostics(uri, 3).await),
+        Vec::<Value>::new()
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_malformed_compile_commands_is_reported_once_and_the_document_still_analysed() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("compile_commands.json"), "[{\"file\": ").unwrap();
+    let file = dir.path().join("exchange.c");
+    std::fs::write(&file, MISSING_COMMIT).unwrap();
+    let uri = Url::from_file_path(&file).unwrap();
+    let uri = uri.as_str();
+    let mut client = Client::default().await;
+    client.open(uri, "c", MISSING_COMMIT).await;
+    let logged = client
+        .wait_for(|m| m["method"] == "window/logMessage")
+        .await;
+    let message = logged["params"]["message"].as_str().unwrap();
+    assert!(
+        message.contains("compile_commands.json") && message.contains("its flags are not used"),
+        "{message}"
+    );
+    let published = client.diagnostics(uri, 1).await;
+    assert_eq!(published["diagnostics"][0]["code"], "missing-commit");
+    client
+        .notify(
+            "textDocument/didChange",
+            change(uri, 2, None, MISSING_COMMIT),
+        )
+        .await;
+    client.diagnostics(uri, 2).await;
+    let again = client
+        .drain()
+        .into_iter()
+        .filter(|m| m["method"] == "window/logMessage")
+        .count();
+    assert_eq!(again, 0, "the unchanged database is not reported again");
 }

@@ -13,7 +13,7 @@ use tower_lsp::{Client, LanguageServer};
 use crate::documents::{language_of, ChangeError, Documents};
 use crate::features::{View, SOURCE};
 use crate::position;
-use crate::settings::{config_for, ClientSettings, FileSettings};
+use crate::settings::{config_for, ClientSettings, CompileDbs, FileSettings};
 use crate::snapshot::{off_executor, AnalyzeFn, Job, Snapshot};
 
 /// How long diagnostics wait for typing to pause.
@@ -28,6 +28,7 @@ pub struct Backend {
 struct State {
     documents: Documents,
     settings: Mutex<ClientSettings>,
+    compile_dbs: CompileDbs,
     encoding: Mutex<PositionEncoding>,
     analyze: AnalyzeFn,
 }
@@ -40,6 +41,7 @@ impl Backend {
             state: Arc::new(State {
                 documents: Documents::default(),
                 settings: Mutex::new(ClientSettings::default()),
+                compile_dbs: CompileDbs::default(),
                 encoding: Mutex::new(PositionEncoding::Utf16),
                 analyze,
             }),
@@ -77,7 +79,15 @@ impl State {
             Default::default()
         });
         let language = language_of(uri, path.as_deref(), &language_id, &config);
-        let settings = FileSettings::new(&lock(&self.settings), config, path.as_deref());
+        let (flags, db_error) = self.compile_dbs.flags_for(path.as_deref());
+        if let Some(e) = db_error {
+            log(
+                client,
+                MessageType::WARNING,
+                format!("{e}; its flags are not used"),
+            );
+        }
+        let settings = FileSettings::new(&lock(&self.settings), config, &flags, path.as_deref());
         let job = Job {
             text,
             version,

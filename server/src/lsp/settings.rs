@@ -1,8 +1,12 @@
 //! Configuration: what the client sends (`initializationOptions`,
 //! `workspace/didChangeConfiguration`) over the `.mpi-dtype-lint.toml` nearest the file, as the
-//! command line's flags are over it.
+//! command line's flags are over it; and, as on the command line, the `-I`, `-D` and kind flags
+//! the nearest `compile_commands.json` gives the file.
 
-use std::path::Path;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use std::time::SystemTime;
 
 use analyzer::analysis::AnalysisOptions;
 use analyzer::checks::{self, RuleSelection, Severity};
@@ -11,6 +15,7 @@ use analyzer::layout::Target;
 use serde::Deserialize;
 use serde_json::Value;
 
+use crate::compile_db::{CompileDb, FileFlags};
 use crate::config::Config;
 
 /// The client's settings, as JSON: `{"target": "i686-linux-gnu", "mpi": "mpich",
@@ -62,13 +67,19 @@ impl ClientSettings {
 #[derive(Clone, Debug, Default)]
 pub struct FileSettings {
     pub options: AnalysisOptions,
+    pub include_paths: Vec<PathBuf>,
     pub selection: RuleSelection,
     pub config: Config,
 }
 
 impl FileSettings {
-    pub fn new(client: &ClientSettings, config: Config, path: Option<&Path>) -> FileSettings {
-        let options = config.analysis_options(client.target, client.model);
+    pub fn new(
+        client: &ClientSettings,
+        config: Config,
+        flags: &FileFlags,
+        path: Option<&Path>,
+    ) -> FileSettings {
+        let (options, include_paths) = flags.analysis_options(&config, client.target, client.model);
         let mut ignore = client.ignore.clone();
         ignore.extend(config.ignore.iter().cloned());
         ignore.extend(path.map(|p| config.ignored_for(p)).unwrap_or_default());
@@ -78,6 +89,7 @@ impl FileSettings {
         };
         FileSettings {
             options,
+            include_paths,
             selection,
             config,
         }
@@ -98,5 +110,46 @@ pub fn config_for(path: Option<&Path>) -> Result<Config, String> {
     match Config::find(dir) {
         Some(file) => Config::load(&file),
         None => Ok(Config::default()),
+    }
+}
+
+/// The compilation databases read so far, by path, each with the modification time it was
+/// read at: a database is read again only when it changes on disk.
+#[derive(Default)]
+pub struct CompileDbs(Mutex<HashMap<PathBuf, LoadedDb>>);
+
+type LoadedDb = (Option<SystemTime>, Result<Arc<CompileDb>, String>);
+
+impl CompileDbs {
+    /// The flags the `compile_commands.json` nearest the document at `path` gives it (none when
+    /// there is no database or it does not list the file), and the error reading the database,
+    /// the first time it is read in that state.
+    pub fn flags_for(&self, path: Option<&Path>) -> (FileFlags, Option<String>) {
+        let Some((file, database)) = path.and_then(|p| Some((p, CompileDb::find(p.parent()?)?)))
+        else {
+            return (FileFlags::default(), None);
+        };
+        let modified = std::fs::metadata(&database).and_then(|m| m.modified()).ok();
+        let mut loaded = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        let mut fresh_error = None;
+        let (_, db) = loaded
+            .entry(database.clone())
+            .and_modify(|entry| {
+                if entry.0 != modified {
+                    *entry = (modified, CompileDb::load(&database).map(Arc::new));
+                    fresh_error = entry.1.as_ref().err().cloned();
+                }
+            })
+            .or_insert_with(|| {
+                let db = CompileDb::load(&database).map(Arc::new);
+                fresh_error = db.as_ref().err().cloned();
+                (modified, db)
+            });
+        let flags = db
+            .as_ref()
+            .ok()
+            .and_then(|db| db.flags(file).cloned())
+            .unwrap_or_default();
+        (flags, fresh_error)
     }
 }

@@ -39,7 +39,7 @@ impl Job {
     pub fn run(self, analyze: AnalyzeFn) -> Snapshot {
         let settings = &self.settings;
         let path = self.path.clone().unwrap_or_default();
-        let mut includes = Includes::new(&path, &settings.config.include_paths);
+        let mut includes = Includes::new(&path, &settings.include_paths);
         // Like the command line, which does not read larger files: the analysis of an empty
         // text answers every query with nothing.
         let text = if self.too_large() { "" } else { &self.text };
