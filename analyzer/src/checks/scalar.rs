@@ -37,8 +37,8 @@ fn c_class(c: CType) -> Class {
     use CType::*;
     match c {
         Char | SignedChar | UnsignedChar | Int8 | UInt8 => Class::Char,
-        Float | Double | LongDouble | Float128 => Class::Real,
-        FloatComplex | DoubleComplex | LongDoubleComplex => Class::Complex,
+        _ if c.is_complex() => Class::Complex,
+        _ if c.is_floating() => Class::Real,
         Bool => Class::Logical,
         _ => Class::Integer,
     }

@@ -654,24 +654,10 @@ fn is_floating_data(ty: &Ty) -> bool {
     use crate::layout::FortranType;
     match ty {
         Ty::Array(element, _) => is_floating_data(element),
-        Ty::C(c) => is_floating(*c),
+        Ty::C(c) => c.is_floating(),
         Ty::Fortran { ty, .. } => matches!(ty, FortranType::Real | FortranType::Complex),
         _ => false,
     }
-}
-
-fn is_floating(c: crate::layout::CType) -> bool {
-    use crate::layout::CType;
-    matches!(
-        c,
-        CType::Float
-            | CType::Double
-            | CType::LongDouble
-            | CType::Float128
-            | CType::FloatComplex
-            | CType::DoubleComplex
-            | CType::LongDoubleComplex
-    )
 }
 
 /// A `return` (or an opaque statement) anywhere in `stmts`, or a `break` outside inner loops
@@ -692,7 +678,7 @@ fn leaves_early(stmts: &[Stmt], in_inner_loop: bool) -> bool {
 /// An integer scalar (a loop counter).
 fn is_integer(ty: &Ty) -> bool {
     match ty {
-        Ty::C(c) => !is_floating(*c) && *c != crate::layout::CType::Pointer,
+        Ty::C(c) => !c.is_floating() && *c != crate::layout::CType::Pointer,
         Ty::Fortran { ty, .. } => *ty == crate::layout::FortranType::Integer,
         _ => false,
     }

@@ -176,6 +176,23 @@ impl CType {
         CType::MpiFint,
     ];
 
+    /// `float`, `double`, `long double`, `__float128` and their `_Complex` forms.
+    pub fn is_floating(self) -> bool {
+        self.is_complex()
+            || matches!(
+                self,
+                CType::Float | CType::Double | CType::LongDouble | CType::Float128
+            )
+    }
+
+    /// The `_Complex` types.
+    pub fn is_complex(self) -> bool {
+        matches!(
+            self,
+            CType::FloatComplex | CType::DoubleComplex | CType::LongDoubleComplex
+        )
+    }
+
     /// The type as written in C source, for messages and hovers.
     pub fn spelling(self) -> &'static str {
         match self {
