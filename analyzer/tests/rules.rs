@@ -316,6 +316,11 @@ fn fortran_fixes_write_mpi_address_kind_only_where_it_is_visible() {
             format!("module m\n  use mpi\nend module m\n{}", subroutine("")),
             false,
         ),
+        // A bare END may have closed the module: declined.
+        (
+            format!("module m\n  use mpi\nend\n{}", subroutine("")),
+            false,
+        ),
     ];
     let path = Path::new("case.f90");
     for (text, fixable) in cases {

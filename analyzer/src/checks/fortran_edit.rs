@@ -197,7 +197,8 @@ pub(crate) fn address_kind_visible(cx: &Context<'_>, function: &Function) -> boo
 }
 
 /// The specification part of the module or submodule open at `offset`: from its header to its
-/// `contains`.
+/// `contains`. A bare `END` may close the module or a procedure in it: it counts as closing
+/// the module, so that a unit after it is never taken to be inside.
 fn enclosing_module(text: &str, offset: usize) -> Option<&str> {
     let before = text.get(..offset)?;
     let mut open = None;
@@ -208,6 +209,7 @@ fn enclosing_module(text: &str, offset: usize) -> Option<&str> {
         match words.as_slice() {
             ["module", name, ..] if *name != "procedure" => open = Some(at),
             ["submodule", ..] => open = Some(at),
+            ["end"] => open = None,
             _ if words.concat().starts_with("endmodule")
                 || words.concat().starts_with("endsubmodule") =>
             {
