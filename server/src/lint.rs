@@ -140,8 +140,9 @@ pub struct FileReport {
     pub findings: Vec<Finding>,
     /// Why the file was not analysed (unreadable, binary, too large, bad configuration).
     pub error: Option<String>,
-    /// What the user is told but does not fail the run (skipped, invalid UTF-8 replaced).
-    pub note: Option<String>,
+    /// What the user is told but does not fail the run: skipped, invalid UTF-8 replaced, and
+    /// where the analysis stopped short (the file cut at its size limit, syntax errors, budgets).
+    pub notes: Vec<String>,
     /// Invalid UTF-8 was replaced while reading: the file must not be rewritten.
     pub lossy: bool,
 }
@@ -185,13 +186,13 @@ pub fn analyze_file(
         text: String::new(),
         findings: Vec::new(),
         error: None,
-        note: None,
+        notes: Vec::new(),
         lossy: false,
     };
     let text = match files::read(&source.path) {
         Ok(text) => {
-            report.note = files::lossy_note(&source.path, &text);
-            report.lossy = report.note.is_some();
+            report.notes.extend(files::lossy_note(&source.path, &text));
+            report.lossy = !report.notes.is_empty();
             text.into_string()
         }
         Err(NotRead::Error(e)) => {
@@ -199,7 +200,7 @@ pub fn analyze_file(
             return (report, None);
         }
         Err(NotRead::Skipped(note)) => {
-            report.note = Some(note);
+            report.notes.push(note);
             return (report, None);
         }
     };
@@ -207,13 +208,29 @@ pub fn analyze_file(
     if files::mentions_mpi(text.as_bytes()) {
         match contexts.for_file(&source.path) {
             Ok(context) => {
-                analysed = Some((analyze_text(source, &text, settings, &context), context));
+                let analysis = analyze_text(source, &text, settings, &context);
+                report.notes.extend(located_notes(&source.path, &analysis));
+                analysed = Some((analysis, context));
             }
             Err(e) => report.error = Some(e),
         }
     }
     report.text = text;
     (report, analysed)
+}
+
+/// The analysis's notes, each once, as `path:line:column: message`.
+fn located_notes(path: &std::path::Path, analysis: &Analysis) -> Vec<String> {
+    let shown = files::display_path(path);
+    let mut notes: Vec<String> = Vec::new();
+    for note in &analysis.notes {
+        let at = position(&analysis.line_index, note.span.start);
+        let line = format!("{shown}:{}:{}: {}", at.line, at.column, note.message);
+        if !notes.contains(&line) {
+            notes.push(line);
+        }
+    }
+    notes
 }
 
 /// Analyses one text as the file at `source`, as its context says.

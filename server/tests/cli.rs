@@ -168,8 +168,15 @@ mod commands {
         let o = run(&["testdata/clean"]);
         assert_exit(&o, 0);
         assert!(stdout(&o).starts_with("No findings in "));
-        // No progress bar or anything else on stderr in a pipe.
-        assert_eq!(stderr(&o), "");
+        // No progress bar on stderr in a pipe: only notes, a line each (a recursive helper
+        // of the seed example 4.20 is not followed).
+        let err = stderr(&o);
+        assert!(
+            err.lines()
+                .all(|l| l.starts_with("mpi-dtype-lint: note: testdata/clean/")),
+            "{err}"
+        );
+        assert!(!err.contains(['\r', '\x1b']), "{err}");
         assert_exit(&run(&[DEPRECATED]), 1);
         // Only info-level findings do not fail the run.
         let dir = tree(&[
@@ -486,6 +493,33 @@ mod trees {
         // Notes are not errors, and --quiet hides them.
         let o = run_in(dir.path(), &["-q"]);
         assert_exit(&o, 1);
+        assert!(o.stderr.is_empty(), "{}", stderr(&o));
+    }
+
+    #[test]
+    fn where_the_analysis_stops_short_is_a_located_note() {
+        // A file past the 512 KiB the front end parses: the findings in the part read, and a
+        // note at the cut.
+        let mut big = text(DEPRECATED);
+        let filler = "static int filler_of_some_length_to_pass_the_limit = 42;\n";
+        big.push_str(&filler.repeat((600 << 10) / filler.len()));
+        big.push_str("void late(void) { MPI_Datatype t; MPI_Type_contiguous(-1, MPI_INT, &t); }\n");
+        let dir = tree(&[("big.c", big.as_bytes())]);
+        let o = run_in(dir.path(), &["--format", "gcc"]);
+        assert_exit(&o, 1);
+        assert!(
+            stdout(&o).contains("big.c:25:5: warning: "),
+            "{}",
+            stdout(&o)
+        );
+        assert!(!stdout(&o).contains("invalid-argument"), "{}", stdout(&o));
+        let err = stderr(&o);
+        let cut = err
+            .lines()
+            .find(|l| l.contains("the file is larger than 512 KiB: only the first"))
+            .unwrap_or_else(|| panic!("{err}"));
+        assert!(cut.starts_with("mpi-dtype-lint: note: big.c:"), "{cut}");
+        let o = run_in(dir.path(), &["-q"]);
         assert!(o.stderr.is_empty(), "{}", stderr(&o));
     }
 

@@ -28,7 +28,7 @@ impl Problems {
                 errors.push(e.clone());
             }
         }
-        notes.extend(reports.iter().filter_map(|r| r.note.clone()));
+        notes.extend(reports.iter().flat_map(|r| r.notes.iter().cloned()));
         Problems { errors, notes }
     }
 
