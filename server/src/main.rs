@@ -47,7 +47,15 @@ enum Command {
         rule: String,
     },
     /// The language server, on stdin and stdout.
-    Lsp,
+    Lsp(LspArgs),
+}
+
+#[derive(clap::Args)]
+struct LspArgs {
+    /// Serve on stdin and stdout, the only transport (accepted because vscode-languageclient
+    /// and other clients pass it).
+    #[arg(long)]
+    stdio: bool,
 }
 
 /// Options every analysing command takes.
@@ -146,7 +154,7 @@ fn main() -> ExitCode {
         }),
         Some(Command::Rules) => commands::rules::list(),
         Some(Command::Explain { rule }) => commands::rules::explain(&rule),
-        Some(Command::Lsp) => tokio::runtime::Runtime::new()
+        Some(Command::Lsp(_)) => tokio::runtime::Runtime::new()
             .map_err(|e| e.to_string())
             .map(|runtime| {
                 runtime.block_on(mpi_dtype_lint_lsp::run_stdio());

@@ -258,11 +258,21 @@ mod commands {
 
     #[test]
     fn lsp_answers_initialize_and_exits() {
+        lsp_session(&["lsp"]);
+    }
+
+    /// vscode-languageclient appends `--stdio` to the command of a stdio transport.
+    #[test]
+    fn lsp_accepts_the_stdio_flag_editors_pass() {
+        lsp_session(&["lsp", "--stdio"]);
+    }
+
+    fn lsp_session(args: &[&str]) {
         use std::io::{BufRead, BufReader, Read, Write};
         use std::process::Stdio;
 
         let mut server = std::process::Command::new(assert_cmd::cargo::cargo_bin("mpi-dtype-lint"))
-            .arg("lsp")
+            .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -279,7 +289,8 @@ mod commands {
             let mut length = 0;
             loop {
                 let mut line = String::new();
-                output.read_line(&mut line).unwrap();
+                let read = output.read_line(&mut line).unwrap();
+                assert!(read > 0, "the server closed its output");
                 if let Some(n) = line.strip_prefix("Content-Length: ") {
                     length = n.trim().parse().unwrap();
                 } else if line == "\r\n" {
