@@ -177,6 +177,18 @@ pub enum UnOp {
     BitNot,
 }
 
+impl UnOp {
+    /// The operator on an integer, `None` where the result does not fit in `i128`.
+    pub fn apply(self, v: i128) -> Option<i128> {
+        match self {
+            UnOp::Neg => v.checked_neg(),
+            UnOp::Plus => Some(v),
+            UnOp::Not => Some(i128::from(v == 0)),
+            UnOp::BitNot => Some(!v),
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BinOp {
     Add,
@@ -199,6 +211,37 @@ pub enum BinOp {
     Le,
     Gt,
     Ge,
+}
+
+impl BinOp {
+    /// The operator on integers, as C and Fortran define it (division truncates toward zero,
+    /// `&&`/`||` give 0 or 1), `None` where the result is undefined or does not fit in `i128`:
+    /// the one integer arithmetic of the analysis, every operation overflow-checked.
+    pub fn apply(self, x: i128, y: i128) -> Option<i128> {
+        // A shift by the width or more is undefined in C.
+        let shift = || u32::try_from(y).ok().filter(|&y| y < i128::BITS - 1);
+        match self {
+            BinOp::Add => x.checked_add(y),
+            BinOp::Sub => x.checked_sub(y),
+            BinOp::Mul => x.checked_mul(y),
+            BinOp::Div => x.checked_div(y),
+            BinOp::Rem => x.checked_rem(y),
+            BinOp::Pow => u32::try_from(y).ok().and_then(|y| x.checked_pow(y)),
+            BinOp::Shl => x.checked_shl(shift()?),
+            BinOp::Shr => x.checked_shr(shift()?),
+            BinOp::BitAnd => Some(x & y),
+            BinOp::BitOr => Some(x | y),
+            BinOp::BitXor => Some(x ^ y),
+            BinOp::And => Some(i128::from(x != 0 && y != 0)),
+            BinOp::Or => Some(i128::from(x != 0 || y != 0)),
+            BinOp::Eq => Some(i128::from(x == y)),
+            BinOp::Ne => Some(i128::from(x != y)),
+            BinOp::Lt => Some(i128::from(x < y)),
+            BinOp::Le => Some(i128::from(x <= y)),
+            BinOp::Gt => Some(i128::from(x > y)),
+            BinOp::Ge => Some(i128::from(x >= y)),
+        }
+    }
 }
 
 /// A type as written.
@@ -394,5 +437,43 @@ pub fn visit_expr(e: &Expr, f: &mut dyn FnMut(&Expr)) {
         ExprKind::Member { base, .. } => visit_expr(base, f),
         ExprKind::IncDec { target, .. } => visit_expr(target, f),
         _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{BinOp, UnOp};
+
+    #[test]
+    fn integer_operators_follow_c_and_fortran() {
+        assert_eq!(
+            BinOp::Sub.apply(30, BinOp::Sub.apply(100, 30).unwrap()),
+            Some(-40)
+        );
+        assert_eq!(BinOp::Div.apply(-7, 2), Some(-3), "truncates toward zero");
+        assert_eq!(BinOp::Rem.apply(-7, 2), Some(-1), "sign of the dividend");
+        assert_eq!(BinOp::Pow.apply(2, 10), Some(1024));
+        assert_eq!(BinOp::Shl.apply(1, 62), Some(1 << 62));
+        assert_eq!(BinOp::And.apply(2, 3), Some(1));
+        assert_eq!(BinOp::Or.apply(0, 0), Some(0));
+        assert_eq!(BinOp::Ge.apply(3, 3), Some(1));
+        assert_eq!(UnOp::Not.apply(5), Some(0));
+        assert_eq!(UnOp::BitNot.apply(0), Some(-1));
+    }
+
+    #[test]
+    fn overflow_and_undefined_operations_have_no_value() {
+        assert_eq!(BinOp::Mul.apply(1 << 125, 8), None);
+        assert_eq!(BinOp::Add.apply(i128::MAX, 1), None);
+        assert_eq!(BinOp::Sub.apply(i128::MIN, 1), None);
+        assert_eq!(BinOp::Div.apply(1, 0), None);
+        assert_eq!(BinOp::Rem.apply(1, 0), None);
+        assert_eq!(BinOp::Div.apply(i128::MIN, -1), None);
+        // A negative exponent is left unknown, not computed.
+        assert_eq!(BinOp::Pow.apply(2, -1), None);
+        assert_eq!(BinOp::Pow.apply(10, 40), None);
+        assert_eq!(BinOp::Shl.apply(1, 127), None);
+        assert_eq!(BinOp::Shr.apply(1, -1), None);
+        assert_eq!(UnOp::Neg.apply(i128::MIN), None);
     }
 }

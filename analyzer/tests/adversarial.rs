@@ -549,3 +549,19 @@ fn ten_thousand_character_fixed_form_lines() {
     );
     assert_eq!(size_of(&analysis, "g"), Some(8));
 }
+
+#[test]
+fn element_offsets_past_i128_are_unknown_not_wrapped() {
+    // 2^125 + 5 elements of 8 bytes is 2^128 + 40 bytes: wrapped, it was 40.
+    let text = "void f(void) {\n  double a[4];\n  MPI_Aint x, y;\n  MPI_Datatype t;\n\
+                MPI_Get_address(&a[0], &x);\n\
+                MPI_Get_address(&a[(1LL << 62) * (1LL << 63) + 5], &y);\n\
+                MPI_Type_create_resized(MPI_DOUBLE, 0, y - x, &t);\n\
+                MPI_Send(&a[(1LL << 62) * (1LL << 63) + 5], 1, MPI_DOUBLE, 0, 0, MPI_COMM_WORLD);\n}\n";
+    let (analysis, diagnostics) = run("element offsets past i128", text, C);
+    assert_eq!(size_of(&analysis, "t"), None);
+    assert!(
+        diagnostics.iter().all(|d| d.rule.id != "buffer-overflow"),
+        "{diagnostics:?}"
+    );
+}

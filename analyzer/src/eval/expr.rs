@@ -1,5 +1,6 @@
 //! Expressions: values, places (lvalues) and static types.
 
+use super::types::dimension_extent;
 use super::value::{Declaration, ObjectKind, PathElem, Place, State, Value};
 use super::Evaluator;
 use crate::dtype::{Predefined, DFLT_DARG};
@@ -45,13 +46,9 @@ impl<'p> Evaluator<'p> {
             ExprKind::Unary(op, inner) => {
                 let v = self.eval(state, inner);
                 match (op, v) {
-                    (UnOp::Neg, Value::Int(v)) => {
-                        v.checked_neg().map_or(Value::Unknown, Value::Int)
-                    }
+                    (_, Value::Int(v)) => op.apply(v).map_or(Value::Unknown, Value::Int),
                     (UnOp::Neg, Value::Float(v)) => Value::Float(-v),
                     (UnOp::Plus, v) => v,
-                    (UnOp::Not, Value::Int(v)) => Value::Int(i128::from(v == 0)),
-                    (UnOp::BitNot, Value::Int(v)) => Value::Int(!v),
                     _ => Value::Unknown,
                 }
             }
@@ -247,7 +244,7 @@ impl<'p> Evaluator<'p> {
                 };
                 let ty = self.place_type(state, &base_place);
                 let index = self.subscript(state, ty.as_ref(), indices)?;
-                Some(offset_place(base_place, index, ty.as_ref()))
+                offset_place(base_place, index, ty.as_ref())
             }
             ExprKind::Member { base, field } => {
                 let mut place = match &base.kind {
@@ -452,15 +449,18 @@ impl<'p> Evaluator<'p> {
                 .checked_mul(sign)
                 .and_then(|y| x.checked_add(y))
                 .map_or(Value::Unknown, Value::Int),
-            (Value::Addr { object, offset }, Value::Int(y))
-            | (Value::Int(y), Value::Addr { object, offset })
-                if sign == 1 || offset != i128::MIN =>
-            {
-                offset
-                    .checked_add(y * sign)
-                    .map_or(Value::Unknown, |offset| Value::Addr { object, offset })
-            }
-            (Value::Ref(place), Value::Int(y)) => Value::Ref(shift(place, y * sign)),
+            (Value::Addr { object, offset }, Value::Int(y)) => y
+                .checked_mul(sign)
+                .and_then(|y| offset.checked_add(y))
+                .map_or(Value::Unknown, |offset| Value::Addr { object, offset }),
+            // `n + &x` is an address, `n - &x` is none.
+            (Value::Int(y), Value::Addr { object, offset }) if sign == 1 => offset
+                .checked_add(y)
+                .map_or(Value::Unknown, |offset| Value::Addr { object, offset }),
+            (Value::Ref(place), Value::Int(y)) => y
+                .checked_mul(sign)
+                .and_then(|delta| shift(place, delta))
+                .map_or(Value::Unknown, Value::Ref),
             (Value::Float(x), Value::Float(y)) => Value::Float(x + sign as f64 * y),
             _ => Value::Unknown,
         }
@@ -477,7 +477,7 @@ impl<'p> Evaluator<'p> {
                     object: o2,
                     offset: y,
                 },
-            ) if o1 == o2 => Value::Int(x - y),
+            ) if o1 == o2 => BinOp::Sub.apply(x, y).map_or(Value::Unknown, Value::Int),
             (Value::Ref(p), Value::Ref(q))
                 if p.object == q.object && p.path.len() == q.path.len() =>
             {
@@ -485,7 +485,7 @@ impl<'p> Evaluator<'p> {
                     (Some((PathElem::Index(i), pre1)), Some((PathElem::Index(j), pre2)))
                         if pre1 == pre2 =>
                     {
-                        Value::Int(i - j)
+                        BinOp::Sub.apply(*i, *j).map_or(Value::Unknown, Value::Int)
                     }
                     _ => match (self.address_of(state, &p), self.address_of(state, &q)) {
                         (Value::Addr { offset: x, .. }, Value::Addr { offset: y, .. })
@@ -527,7 +527,10 @@ impl<'p> Evaluator<'p> {
                             p.path.push(PathElem::Element(k));
                             p
                         }
-                        _ => shift(element_start(&place, ty.as_ref()), k),
+                        _ => match shift(element_start(&place, ty.as_ref()), k) {
+                            Some(p) => p,
+                            None => return Value::Unknown,
+                        },
                     };
                     state.read(&element)
                 })
@@ -737,8 +740,14 @@ fn elemental_expr(e: &Expr, arrays: &ArrayOperands, k: i128) -> Expr {
         let mut rest = k;
         let mut indices = Vec::with_capacity(bounds.len());
         for &(lower, upper) in bounds {
-            let extent = (upper - lower + 1).max(1);
-            indices.push(Expr::int(lower + rest % extent, span));
+            let Some(extent) = dimension_extent(lower, upper) else {
+                return Some(Expr::unknown(span));
+            };
+            let extent = extent.max(1);
+            let Some(index) = lower.checked_add(rest % extent) else {
+                return Some(Expr::unknown(span));
+            };
+            indices.push(Expr::int(index, span));
             rest /= extent;
         }
         Some(Expr::new(
@@ -833,17 +842,17 @@ fn element_start(place: &Place, ty: Option<&Ty>) -> Place {
 }
 
 /// A place `k` elements further.
-fn shift(place: Place, k: i128) -> Place {
+fn shift(place: Place, k: i128) -> Option<Place> {
     let mut place = place;
     match place.path.last_mut() {
-        Some(PathElem::Index(i) | PathElem::Element(i)) => *i += k,
+        Some(PathElem::Index(i) | PathElem::Element(i)) => *i = i.checked_add(k)?,
         _ => place.path.push(PathElem::Index(k)),
     }
-    place
+    Some(place)
 }
 
 /// The place of an element of an array place.
-fn offset_place(base: Place, index: PathElem, base_ty: Option<&Ty>) -> Place {
+fn offset_place(base: Place, index: PathElem, base_ty: Option<&Ty>) -> Option<Place> {
     match (index, base.path.last(), base_ty) {
         // Indexing a pointer into the middle of an array moves along that array.
         (PathElem::Index(k), Some(PathElem::Index(_)), None | Some(Ty::Pointer(_))) => {
@@ -852,7 +861,7 @@ fn offset_place(base: Place, index: PathElem, base_ty: Option<&Ty>) -> Place {
         (index, _, _) => {
             let mut p = base;
             p.path.push(index);
-            p
+            Some(p)
         }
     }
 }
@@ -866,34 +875,11 @@ fn arithmetic(op: BinOp, a: Value, b: Value) -> Value {
             _ => Value::Unknown,
         };
     };
-    let (x, y) = (*x, *y);
-    let r = match op {
-        BinOp::Mul => x.checked_mul(y),
-        BinOp::Div => x.checked_div(y),
-        BinOp::Rem => x.checked_rem(y),
-        BinOp::Pow => u32::try_from(y).ok().and_then(|y| x.checked_pow(y)),
-        BinOp::Shl => u32::try_from(y)
-            .ok()
-            .filter(|&y| y < 127)
-            .and_then(|y| x.checked_shl(y)),
-        BinOp::Shr => u32::try_from(y)
-            .ok()
-            .filter(|&y| y < 127)
-            .and_then(|y| x.checked_shr(y)),
-        BinOp::BitAnd => Some(x & y),
-        BinOp::BitOr => Some(x | y),
-        BinOp::BitXor => Some(x ^ y),
-        BinOp::Eq => Some(i128::from(x == y)),
-        BinOp::Ne => Some(i128::from(x != y)),
-        BinOp::Lt => Some(i128::from(x < y)),
-        BinOp::Le => Some(i128::from(x <= y)),
-        BinOp::Gt => Some(i128::from(x > y)),
-        BinOp::Ge => Some(i128::from(x >= y)),
-        BinOp::Add => x.checked_add(y),
-        BinOp::Sub => x.checked_sub(y),
-        BinOp::And | BinOp::Or => None,
-    };
-    r.map_or(Value::Unknown, Value::Int)
+    // `&&` and `||` decide before both sides are evaluated (in `binary`).
+    match op {
+        BinOp::And | BinOp::Or => Value::Unknown,
+        _ => op.apply(*x, *y).map_or(Value::Unknown, Value::Int),
+    }
 }
 
 /// MPI constants and predefined datatypes by name.

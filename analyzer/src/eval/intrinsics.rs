@@ -2,6 +2,7 @@
 //! functions datatype code uses to measure types (`storage_size`, `c_sizeof`, `size`, `kind`,
 //! `selected_int_kind`, `selected_real_kind`), on the target's gfortran.
 
+use super::types::dimension_extent;
 use super::value::{State, Value};
 use super::Evaluator;
 use crate::ir::{Expr, Ty};
@@ -99,11 +100,12 @@ impl<'p> Evaluator<'p> {
                     ty
                 };
                 let bytes = self.layout(state, &ty)?.size;
-                Value::Int(if name == "storage_size" {
-                    bytes * 8
+                let value = if name == "storage_size" {
+                    bytes.checked_mul(8)
                 } else {
-                    bytes
-                })
+                    Some(bytes)
+                };
+                value.map_or(Value::Unknown, Value::Int)
             }
             "kind" => match self.static_type(state, args.first()?)? {
                 Ty::Fortran { ty, kind, .. } => self
@@ -123,8 +125,9 @@ impl<'p> Evaluator<'p> {
                     Some(d) => {
                         let dim = self.eval_const(state, d)?;
                         let bounds = self.bounds(state, &dims)?;
-                        let (lower, upper) = *bounds.get(usize::try_from(dim - 1).ok()?)?;
-                        Value::Int(upper - lower + 1)
+                        let (lower, upper) =
+                            *bounds.get(usize::try_from(dim.checked_sub(1)?).ok()?)?;
+                        dimension_extent(lower, upper).map_or(Value::Unknown, Value::Int)
                     }
                 }
             }

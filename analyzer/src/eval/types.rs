@@ -7,6 +7,11 @@ use super::{Element, Evaluator, Member};
 use crate::ir::{Aggregate, AggregateKind, ArrayDim, Ty};
 use crate::layout::{CType, FortranType};
 
+/// `offset` moved on by `index` elements of `element`.
+fn element_offset(offset: i128, index: i128, element: Layout) -> Option<i128> {
+    offset.checked_add(index.checked_mul(element.size)?)
+}
+
 /// Name, byte offset and type of each field of an aggregate.
 type FieldOffsets = Vec<(String, i128, Ty)>;
 
@@ -19,12 +24,19 @@ pub(crate) struct Layout {
 /// Deepest nesting of types followed (a typedef cycle or absurd nesting stops here).
 const MAX_TYPE_DEPTH: usize = 64;
 
-fn round_up(v: i128, align: i128) -> i128 {
+fn round_up(v: i128, align: i128) -> Option<i128> {
     if align <= 1 {
-        v
+        Some(v)
     } else {
-        (v + align - 1) / align * align
+        v.checked_add(align - 1)?
+            .checked_div(align)?
+            .checked_mul(align)
     }
+}
+
+/// Number of elements between two bounds (none when `upper < lower`).
+pub(crate) fn dimension_extent(lower: i128, upper: i128) -> Option<i128> {
+    Some(upper.checked_sub(lower)?.checked_add(1)?.max(0))
 }
 
 impl<'p> Evaluator<'p> {
@@ -94,7 +106,7 @@ impl<'p> Evaluator<'p> {
                     (FortranType::Character, Some(len)) => {
                         let n = self.eval_const(state, &len)?;
                         Some(Layout {
-                            size: one.size * n,
+                            size: one.size.checked_mul(n)?,
                             align: one.align,
                         })
                     }
@@ -122,7 +134,7 @@ impl<'p> Evaluator<'p> {
     pub(crate) fn element_count(&mut self, state: &mut State, dims: &[ArrayDim]) -> Option<i128> {
         let mut count: i128 = 1;
         for (lower, upper) in self.bounds(state, dims)? {
-            count = count.checked_mul((upper - lower + 1).max(0))?;
+            count = count.checked_mul(dimension_extent(lower, upper)?)?;
         }
         Some(count)
     }
@@ -167,15 +179,17 @@ impl<'p> Evaluator<'p> {
             if let Some(a) = &field.align {
                 l.align = l.align.max(self.eval_const(state, a)?);
             }
-            let at = if union { 0 } else { round_up(offset, l.align) };
+            let at = if union { 0 } else { round_up(offset, l.align)? };
             if field.name.is_empty() {
                 let inner = self.aggregate(&field.ty)?;
                 let (_, inner_fields) = self.aggregate_layout(state, inner, depth + 1)?;
-                fields.extend(inner_fields.into_iter().map(|(n, o, t)| (n, o + at, t)));
+                for (name, o, ty) in inner_fields {
+                    fields.push((name, o.checked_add(at)?, ty));
+                }
             } else {
                 fields.push((field.name.clone(), at, field.ty.clone()));
             }
-            offset = at + l.size;
+            offset = at.checked_add(l.size)?;
             size = size.max(offset);
             align = align.max(l.align);
         }
@@ -184,7 +198,7 @@ impl<'p> Evaluator<'p> {
         }
         Some((
             Layout {
-                size: round_up(size, align),
+                size: round_up(size, align)?,
                 align,
             },
             fields,
@@ -240,15 +254,15 @@ impl<'p> Evaluator<'p> {
                     } else {
                         *inner
                     };
-                    offset += i * self.layout(state, &rest)?.size;
+                    offset = element_offset(offset, *i, self.layout(state, &rest)?)?;
                     ty = rest;
                 }
                 (PathElem::Element(i), Ty::Array(inner, _)) => {
-                    offset += i * self.layout(state, &inner)?.size;
+                    offset = element_offset(offset, *i, self.layout(state, &inner)?)?;
                     ty = *inner;
                 }
                 (PathElem::Index(i) | PathElem::Element(i), Ty::Pointer(inner)) => {
-                    offset += i * self.layout(state, &inner)?.size;
+                    offset = element_offset(offset, *i, self.layout(state, &inner)?)?;
                     ty = *inner;
                 }
                 _ => return None,
@@ -328,7 +342,7 @@ impl<'p> Evaluator<'p> {
                 ),
                 other => (other, 1),
             };
-            let at = base + offset;
+            let at = base.checked_add(offset)?;
             if self.aggregate(&scalar).is_some() {
                 let size = self.layout(state, &scalar)?.size;
                 for i in 0..count {
@@ -340,7 +354,8 @@ impl<'p> Evaluator<'p> {
                     } else {
                         format!("{name}.")
                     };
-                    self.flatten(state, &scalar, &label, at + i * size, depth + 1, out)?;
+                    let element_at = element_offset(at, i, Layout { size, align: 1 })?;
+                    self.flatten(state, &scalar, &label, element_at, depth + 1, out)?;
                 }
             } else {
                 let size = self.layout(state, &scalar)?.size;

@@ -22,7 +22,9 @@ pub(super) enum EvalMode {
 
 const EVAL_DEPTH: usize = 600;
 
-pub(super) fn binop(op: &str) -> Option<BinOp> {
+/// The operator a C token (or compound assignment) stands for; the `#if` lines of Fortran
+/// files use it too.
+pub(crate) fn binop(op: &str) -> Option<BinOp> {
     Some(match op {
         k::OP_ADD | k::OP_ADD_ASSIGN => BinOp::Add,
         k::OP_SUB | k::OP_SUB_ASSIGN => BinOp::Sub,
@@ -619,52 +621,16 @@ impl Lowerer<'_> {
                 }
                 return self.eval_in(&body, mode, &inner, depth + 1, budget);
             }
-            ExprKind::Unary(op, x) => {
-                let v = ev(x, budget)?;
-                match op {
-                    UnOp::Neg => v.checked_neg()?,
-                    UnOp::Plus => v,
-                    UnOp::Not => i128::from(v == 0),
-                    UnOp::BitNot => !v,
-                }
-            }
+            ExprKind::Unary(op, x) => op.apply(ev(x, budget)?)?,
             ExprKind::Binary(op, a, b) => {
                 let l = ev(a, budget);
-                match op {
-                    BinOp::And if l == Some(0) => return Some(0),
-                    BinOp::Or if l.is_some_and(|v| v != 0) => return Some(1),
-                    BinOp::And | BinOp::Or => {
-                        let r = ev(b, budget)?;
-                        let l = l?;
-                        return Some(i128::from(if *op == BinOp::And {
-                            l != 0 && r != 0
-                        } else {
-                            l != 0 || r != 0
-                        }));
-                    }
+                // `&&` and `||` decide on their left side when they can.
+                match (op, l) {
+                    (BinOp::And, Some(0)) => return Some(0),
+                    (BinOp::Or, Some(v)) if v != 0 => return Some(1),
                     _ => {}
                 }
-                let (l, r) = (l?, ev(b, budget)?);
-                match op {
-                    BinOp::Add => l.checked_add(r)?,
-                    BinOp::Sub => l.checked_sub(r)?,
-                    BinOp::Mul => l.checked_mul(r)?,
-                    BinOp::Div => l.checked_div(r)?,
-                    BinOp::Rem => l.checked_rem(r)?,
-                    BinOp::Pow => l.checked_pow(u32::try_from(r).ok()?)?,
-                    BinOp::Shl => l.checked_shl(u32::try_from(r).ok().filter(|s| *s < 127)?)?,
-                    BinOp::Shr => l.checked_shr(u32::try_from(r).ok().filter(|s| *s < 127)?)?,
-                    BinOp::BitAnd => l & r,
-                    BinOp::BitOr => l | r,
-                    BinOp::BitXor => l ^ r,
-                    BinOp::Eq => i128::from(l == r),
-                    BinOp::Ne => i128::from(l != r),
-                    BinOp::Lt => i128::from(l < r),
-                    BinOp::Le => i128::from(l <= r),
-                    BinOp::Gt => i128::from(l > r),
-                    BinOp::Ge => i128::from(l >= r),
-                    BinOp::And | BinOp::Or => return None,
-                }
+                op.apply(l?, ev(b, budget)?)?
             }
             ExprKind::Cond(c, a, b) => {
                 if ev(c, budget)? != 0 {

@@ -26,6 +26,7 @@ use tree_sitter::{Node, Parser, Tree};
 pub use super::IncludeResolver;
 use crate::ir::{Expr, ExprKind, Program, Stmt, StmtKind};
 use crate::source::{Note, Span};
+pub(crate) use expr::binop;
 
 use kinds as k;
 

@@ -6,7 +6,7 @@
 use tree_sitter::{Node, Parser};
 
 use super::{kinds as k, language, named_children, FileCtx, Lowerer, SpanMode};
-use crate::ir::{Expr, Stmt, StmtKind};
+use crate::ir::{Expr, Stmt, StmtKind, UnOp};
 
 /// What the front end knows about a macro name.
 #[derive(Clone, Debug)]
@@ -248,11 +248,14 @@ impl<'a> Lowerer<'a> {
             k::PARENTHESIZED_EXPRESSION => self.cpp_value(named_children(node).next()?),
             k::UNARY_EXPRESSION => {
                 let v = self.cpp_value(node.child_by_field_name("argument")?)?;
-                match self.text(node.child_by_field_name("operator")?) {
-                    "-" => v.checked_neg(),
-                    "+" => Some(v),
-                    _ => None,
-                }
+                let op = match self.text(node.child_by_field_name("operator")?) {
+                    "-" => UnOp::Neg,
+                    "+" => UnOp::Plus,
+                    "!" => UnOp::Not,
+                    "~" => UnOp::BitNot,
+                    _ => return None,
+                };
+                op.apply(v)
             }
             k::BINARY_EXPRESSION => {
                 let (left, right) = (
@@ -266,25 +269,8 @@ impl<'a> Lowerer<'a> {
                     .get(left.end_byte()..right.start_byte())?
                     .trim()
                     .to_owned();
-                let a = self.cpp_value(left)?;
-                let b = self.cpp_value(right)?;
-                let bool_value = |c: bool| Some(i128::from(c));
-                match op.as_str() {
-                    "+" => a.checked_add(b),
-                    "-" => a.checked_sub(b),
-                    "*" => a.checked_mul(b),
-                    "/" => a.checked_div(b),
-                    "%" => a.checked_rem(b),
-                    "==" => bool_value(a == b),
-                    "!=" => bool_value(a != b),
-                    "<" => bool_value(a < b),
-                    "<=" => bool_value(a <= b),
-                    ">" => bool_value(a > b),
-                    ">=" => bool_value(a >= b),
-                    "&&" => bool_value(a != 0 && b != 0),
-                    "||" => bool_value(a != 0 || b != 0),
-                    _ => None,
-                }
+                let op = crate::syntax::c::binop(&op)?;
+                op.apply(self.cpp_value(left)?, self.cpp_value(right)?)
             }
             _ => None,
         }
