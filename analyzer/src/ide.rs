@@ -251,7 +251,7 @@ pub fn datatype_markdown(analysis: &Analysis, dt: &Datatype) -> String {
     for field in dt.implementation_dependent() {
         let values: Vec<String> = MpiModel::ALL
             .iter()
-            .map(|&m| format!("{m} {}", summary_field(dt.summary(m), field)))
+            .filter_map(|&m| Some(format!("{m} {}", dt.summary(m).field(field)?)))
             .collect();
         let _ = writeln!(
             out,
@@ -272,17 +272,6 @@ pub fn datatype_markdown(analysis: &Analysis, dt: &Datatype) -> String {
         analysis.target.triple()
     );
     out
-}
-
-fn summary_field(s: &crate::dtype::Summary, field: &str) -> i128 {
-    match field {
-        "size" => s.size,
-        "lb" => s.lb,
-        "ub" => s.ub,
-        "extent" => s.extent(),
-        "true_lb" => s.true_lb,
-        _ => s.true_extent(),
-    }
 }
 
 /// The first and last entries of the typemap, with the total: `9 entries: {(MPI_INT, 0), ...}`.

@@ -136,6 +136,19 @@ impl Summary {
 
     /// `true_ub - true_lb` in `MPI_Aint` arithmetic: Open MPI reports a type whose adds were
     /// all empty with true lb `LONG_MAX` and true ub `LONG_MIN`, whose difference wraps to 1.
+    /// One of the [`SUMMARY_FIELDS`] by name.
+    pub fn field(&self, field: &str) -> Option<i128> {
+        Some(match field {
+            "size" => self.size,
+            "lb" => self.lb,
+            "ub" => self.ub,
+            "extent" => self.extent(),
+            "true_lb" => self.true_lb,
+            "true_extent" => self.true_extent(),
+            _ => return None,
+        })
+    }
+
     pub fn true_extent(&self) -> i128 {
         i128::from((self.true_ub as i64).wrapping_sub(self.true_lb as i64))
     }
@@ -149,17 +162,6 @@ impl Summary {
 /// The values of [`Summary`] a user sees; the fields MPI implementations may disagree on are
 /// named by [`Datatype::implementation_dependent`].
 pub const SUMMARY_FIELDS: [&str; 6] = ["size", "lb", "ub", "extent", "true_lb", "true_extent"];
-
-fn summary_field(s: &Summary, field: &str) -> i128 {
-    match field {
-        "size" => s.size,
-        "lb" => s.lb,
-        "ub" => s.ub,
-        "extent" => s.extent(),
-        "true_lb" => s.true_lb,
-        _ => s.true_extent(),
-    }
-}
 
 impl Datatype {
     pub(crate) fn from_node(node: Node) -> Datatype {
@@ -204,8 +206,8 @@ impl Datatype {
         SUMMARY_FIELDS
             .into_iter()
             .filter(|f| {
-                let v = summary_field(standard, f);
-                v != summary_field(mpich, f) || v != summary_field(openmpi, f)
+                let v = standard.field(f);
+                v != mpich.field(f) || v != openmpi.field(f)
             })
             .collect()
     }
