@@ -4,6 +4,7 @@
 //! user's code are data (unknown values, notes), never `Err` and never a panic.
 
 pub mod analysis;
+pub mod catalog;
 pub mod checks;
 pub mod dtype;
 pub mod eval;

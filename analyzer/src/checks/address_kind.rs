@@ -1,5 +1,5 @@
 use super::{address_bytes, integer_bytes, Context, Diagnostic, Rule, Severity};
-use crate::eval::Role;
+use crate::catalog::Role;
 use crate::source::Language;
 
 pub(crate) static RULE: Rule = Rule {
@@ -49,8 +49,8 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         return;
     }
     let address_bytes = address_bytes(cx.analysis.target);
-    for site in cx.sites.iter().filter(|s| !s.function.removed) {
-        for (i, role) in site.function.params.iter().enumerate() {
+    for site in cx.sites.iter().filter(|s| !s.function.removed.is_some()) {
+        for (i, role) in site.function.roles().enumerate() {
             if !matches!(role, Role::Aint | Role::AintArray | Role::OutAint) {
                 continue;
             }

@@ -11,7 +11,7 @@
 
 use super::fortran_edit::{self, Declaration};
 use super::{address_bytes, integer_bytes, CallSite, Context};
-use crate::eval::{MpiFunction, Role};
+use crate::catalog::{MpiFunction, Role};
 use crate::ir::{
     visit_expr, visit_stmt_exprs, BinOp, Decl, Expr, ExprKind, Function, StmtKind, UnOp,
 };
@@ -42,8 +42,8 @@ pub(crate) fn widening<'c, 'a>(
     while let Some(&call) = found.calls.get(next) {
         next += 1;
         let args = call_args(function, call.name_span)?;
-        for (i, role) in call.function.params.iter().enumerate() {
-            if !address(*role) || declared_wide(cx, call, i) {
+        for (i, role) in call.function.roles().enumerate() {
+            if !address(role) || declared_wide(cx, call, i) {
                 continue;
             }
             let Some(decl) = needs(cx, function, args.get(i)?)? else {
@@ -201,10 +201,10 @@ impl Uses<'_> {
             } => {
                 let function = MpiFunction::find(callee);
                 for (i, a) in args.iter().enumerate() {
-                    let inner = match function.map(|f| (f, f.params.get(i))) {
-                        Some((f, Some(&role))) if address(role) => Place::Address {
+                    let inner = match function.map(|f| (f, f.role(i))) {
+                        Some((f, Some(role))) if address(role) => Place::Address {
                             call: *callee_span,
-                            removed: f.removed,
+                            removed: f.removed.is_some(),
                         },
                         _ => Place::Passed,
                     };

@@ -1,5 +1,6 @@
 use super::{Context, Diagnostic, Rule, Severity};
-use crate::eval::{ArgumentValue, ConstructorKind, Effect};
+use crate::catalog::{ConstructorKind, Effect};
+use crate::eval::ArgumentValue;
 
 pub(crate) static RULE: Rule = Rule {
     id: "count-mismatch",

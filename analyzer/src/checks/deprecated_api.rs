@@ -115,21 +115,13 @@ declared after the unit's declarations, and the bounds passed as address-kind va
 (`8_MPI_ADDRESS_KIND`, `INT(ncell * 8, MPI_ADDRESS_KIND)`).
 "#;
 
-/// Removed functions whose replacement takes the same arguments (in C).
-const RENAMES: &[(&str, &str)] = &[
-    ("MPI_Type_hvector", "MPI_Type_create_hvector"),
-    ("MPI_Type_hindexed", "MPI_Type_create_hindexed"),
-    ("MPI_Type_struct", "MPI_Type_create_struct"),
-    ("MPI_Address", "MPI_Get_address"),
-];
-
 fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     let marker_fixes: Vec<(Span, Fix)> = cx
         .sites
         .iter()
         .filter_map(|s| Some((s.span, bound_markers::fix(cx, s)?)))
         .collect();
-    for site in cx.sites.iter().filter(|s| s.function.removed) {
+    for site in cx.sites.iter().filter(|s| s.function.removed.is_some()) {
         let mut d = removed_call(cx, site);
         // The markers' rewrite replaces the call too: it is the fix, not the rename.
         if let Some((_, fix)) = marker_fixes.iter().find(|(span, _)| *span == site.span) {
@@ -170,15 +162,18 @@ fn removed_call(cx: &Context<'_>, site: &CallSite<'_>) -> Diagnostic {
 
 /// The replacement of a removed function that takes the same arguments (in C).
 fn renamed(site: &CallSite<'_>) -> Option<&'static str> {
-    RENAMES
-        .iter()
-        .find(|(old, _)| *old == site.function.name)
-        .map(|(_, new)| *new)
+    site.function
+        .removed
+        .filter(|r| r.same_arguments)
+        .map(|r| r.replacement)
 }
 
 /// The MPI-2 function replacing a removed one, in the case the call is written in.
 fn replacement(cx: &Context<'_>, site: &CallSite<'_>) -> String {
-    let new = renamed(site).unwrap_or("MPI_Type_get_extent");
+    let new = site
+        .function
+        .removed
+        .map_or(site.function.name, |r| r.replacement);
     in_case_of(cx.text(site.name_span), new)
 }
 

@@ -1,5 +1,6 @@
 use super::{handle_text, Context, Diagnostic, Rule, Severity};
-use crate::eval::{ArgumentValue, Role};
+use crate::catalog::Role;
+use crate::eval::ArgumentValue;
 
 pub(crate) static RULE: Rule = Rule {
     id: "invalid-argument",
@@ -56,7 +57,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         }
     }
     for site in &cx.sites {
-        for (i, role) in site.function.params.iter().enumerate() {
+        for (i, role) in site.function.roles().enumerate() {
             let Some(span) = site.arg_span(i) else {
                 continue;
             };

@@ -1,5 +1,6 @@
 use super::{Context, Diagnostic, Rule, Severity};
-use crate::eval::{ArgumentValue, ConstructorKind, Effect, Role};
+use crate::catalog::{ConstructorKind, Effect, Role};
+use crate::eval::ArgumentValue;
 
 pub(crate) static RULE: Rule = Rule {
     id: "misaligned-displacement",
@@ -51,7 +52,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         ) {
             continue;
         }
-        let Some(old) = site.function.params.iter().position(|r| *r == Role::TypeIn) else {
+        let Some(old) = site.function.roles().position(|r| r == Role::TypeIn) else {
             continue;
         };
         let basic_old = site.always(

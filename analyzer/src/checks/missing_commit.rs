@@ -1,7 +1,7 @@
 use super::{handle_text, in_case_of, CallSite, Context, Diagnostic, Rule, Severity};
+use crate::catalog::Role;
 use crate::eval::value::Tri;
 use crate::eval::ArgumentValue;
-use crate::eval::Role;
 use crate::fix::{Applicability, Edit, Fix};
 use crate::source::{Language, Span};
 
@@ -52,8 +52,8 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     for site in &cx.sites {
         // One finding per handle and call: `MPI_Sendrecv(.., t, .., t, ..)` is one mistake.
         let mut reported = Vec::new();
-        for (i, role) in site.function.params.iter().enumerate() {
-            if *role != Role::MessageType {
+        for (i, role) in site.function.roles().enumerate() {
+            if role != Role::MessageType {
                 continue;
             }
             if let Some((name, d)) = finding(cx, site, i) {

@@ -28,9 +28,10 @@ mod use_after_free;
 use std::collections::BTreeMap;
 
 use crate::analysis::Analysis;
+use crate::catalog::{MpiFunction, Role};
 use crate::dtype::{Datatype, MpiModel};
 use crate::eval::value::HandleId;
-use crate::eval::{ArgumentValue, Buffer, MpiCall, MpiFunction, Role};
+use crate::eval::{ArgumentValue, Buffer, MpiCall};
 use crate::fix::Fix;
 use crate::ir::{Expr, ExprKind, Ty};
 use crate::layout::{FortranType, Target};
@@ -204,7 +205,11 @@ pub fn messages(function: &MpiFunction) -> Vec<Message> {
         .params
         .windows(3)
         .enumerate()
-        .filter(|(_, w)| w == &[Role::Buf, Role::Count, Role::MessageType])
+        .filter(|(_, w)| {
+            w.iter()
+                .map(|p| p.role)
+                .eq([Role::Buf, Role::Count, Role::MessageType])
+        })
         .map(|(i, _)| Message {
             buf: i,
             count: i + 1,

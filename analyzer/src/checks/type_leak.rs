@@ -1,8 +1,9 @@
 use std::collections::HashSet;
 
 use super::{Context, Diagnostic, Rule, Severity};
+use crate::catalog::{MpiFunction, Role};
 use crate::eval::value::HandleId;
-use crate::eval::{ArgumentValue, MpiFunction, Role, TypeDefinition};
+use crate::eval::{ArgumentValue, TypeDefinition};
 use crate::ir::{visit_expr, visit_stmt_exprs, Expr, ExprKind, Function, Stmt, StmtKind};
 use crate::source::Language;
 
@@ -88,7 +89,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
 fn freed_handles(cx: &Context<'_>) -> HashSet<HandleId> {
     let mut freed = HashSet::new();
     for call in &cx.analysis.evaluation.calls {
-        for (role, arg) in call.function.params.iter().zip(&call.args) {
+        for (role, arg) in call.function.roles().zip(&call.args) {
             if let (Role::FreeType, ArgumentValue::Datatype { handle, .. }) = (role, &arg.value) {
                 freed.insert(*handle);
             }

@@ -1,6 +1,7 @@
 use super::{handle_text, Context, Diagnostic, Rule, Severity};
+use crate::catalog::Role;
 use crate::eval::value::Tri;
-use crate::eval::{ArgumentValue, Role};
+use crate::eval::ArgumentValue;
 
 pub(crate) static RULE: Rule = Rule {
     id: "use-after-free",
@@ -40,7 +41,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     for site in &cx.sites {
         // One finding per handle and call: `MPI_Sendrecv(.., t, .., t, ..)` is one mistake.
         let mut reported = Vec::new();
-        for (i, role) in site.function.params.iter().enumerate() {
+        for (i, role) in site.function.roles().enumerate() {
             if !matches!(
                 role,
                 Role::TypeIn | Role::MessageType | Role::CommitType | Role::FreeType
@@ -58,7 +59,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                 continue;
             }
             reported.push(name);
-            let what = if *role == Role::FreeType {
+            let what = if role == Role::FreeType {
                 "freed twice"
             } else {
                 "used after it was freed"

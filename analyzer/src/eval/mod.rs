@@ -11,12 +11,12 @@ pub mod value;
 
 use std::collections::{HashMap, HashSet};
 
+use crate::catalog::MpiFunction;
 use crate::dtype::{Datatype, DtypeError, Engine, MpiModel, Predefined};
 use crate::ir::{Function, Program};
 use crate::layout::Target;
 use crate::source::Span;
 
-pub use mpi::{ConstructorKind, Effect, MpiFunction, Role, MPI_FUNCTIONS};
 use value::{Declaration, HandleId, ObjectId, Origin, State, Tri};
 
 /// Evaluation limits: the cost of evaluation follows the code, never the data.

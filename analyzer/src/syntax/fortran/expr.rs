@@ -5,7 +5,7 @@ use tree_sitter::Node;
 
 use super::mpi_args::{place_arguments, WrittenArg};
 use super::{fortran_name, kinds as k, named_children, Lowerer};
-use crate::eval::MpiFunction;
+use crate::catalog::MpiFunction;
 use crate::ir::{BinOp, Expr, ExprKind, UnOp};
 
 /// Keyword names of the intrinsic functions the evaluator models, in positional order.
