@@ -49,7 +49,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         return;
     }
     let address_bytes = address_bytes(cx.analysis.target);
-    for site in cx.sites.iter().filter(|s| !s.function.removed.is_some()) {
+    for site in cx.sites.iter().filter(|s| s.function.removed.is_none()) {
         for (i, role) in site.function.roles().enumerate() {
             if !matches!(role, Role::Aint | Role::AintArray | Role::OutAint) {
                 continue;
