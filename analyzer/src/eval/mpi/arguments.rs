@@ -1,0 +1,253 @@
+//! The arguments of an MPI call, evaluated by their role in the catalog: values, arrays of the
+//! call's count, buffers, locations whose address is taken, and places the call writes.
+
+use crate::catalog::Role;
+use crate::eval::expr::denotes_a_place;
+use crate::eval::value::{ObjectKind, PathElem, Place, State, Value};
+use crate::eval::{ArgumentValue, Buffer, Evaluator};
+use crate::ir::{Expr, ExprKind, Ty};
+use crate::layout::CType;
+use Role::*;
+
+impl Evaluator<'_> {
+    /// One argument: its recorded value, and the raw value the effect works with.
+    pub(super) fn argument(
+        &mut self,
+        state: &mut State,
+        role: Role,
+        arg: &Expr,
+        array_len: Option<i128>,
+    ) -> (ArgumentValue, RawArg) {
+        match role {
+            Int | Aint | Count | Order => {
+                let v = self.eval(state, arg);
+                let recorded = match &v {
+                    Value::Int(i) => ArgumentValue::Int(*i),
+                    Value::Named(n) => ArgumentValue::Named(n),
+                    _ => ArgumentValue::Unknown,
+                };
+                (recorded, RawArg::Value(v))
+            }
+            IntArray | AintArray | DatatypeArray | DistribArray => {
+                let start = self.eval(state, arg);
+                let values = array_len.and_then(|n| self.read_array(state, &start, n));
+                let capacity = self.array_capacity(state, &start);
+                (
+                    ArgumentValue::Array { capacity },
+                    values.map_or(RawArg::None, RawArg::Array),
+                )
+            }
+            TypeIn | MessageType | CommitType | FreeType => {
+                let v = if matches!(role, CommitType | FreeType) {
+                    self.handle_by_reference(state, arg)
+                } else {
+                    self.eval(state, arg)
+                };
+                let recorded = match &v {
+                    Value::Handle(h) => {
+                        let s = self.handle_state(state, *h);
+                        ArgumentValue::Datatype {
+                            handle: *h,
+                            committed: s.committed,
+                            freed: s.freed,
+                        }
+                    }
+                    Value::Named(n) => ArgumentValue::Named(n),
+                    _ => ArgumentValue::Unknown,
+                };
+                (recorded, RawArg::Value(v))
+            }
+            Buf | Location => {
+                let v = self.location(state, arg);
+                (self.buffer(state, arg, &v), RawArg::Value(v))
+            }
+            NewType | OutInt | OutAint => (
+                ArgumentValue::Unknown,
+                self.out_place(state, arg).map_or(RawArg::None, RawArg::Out),
+            ),
+            Other => {
+                // Evaluated for their effects (a nested call), not recorded.
+                if matches!(arg.kind, ExprKind::Call { .. }) {
+                    self.eval(state, arg);
+                }
+                (ArgumentValue::Unknown, RawArg::None)
+            }
+        }
+    }
+
+    /// How many elements of a one-dimensional array there are from `start` to its end.
+    pub(super) fn array_capacity(&mut self, state: &mut State, start: &Value) -> Option<i128> {
+        let Value::Ref(place) = start else {
+            return None;
+        };
+        let mut array = self.resolve_alias(state, place.clone());
+        let first = match array.path.last() {
+            Some(PathElem::Index(i)) => {
+                let i = *i;
+                array.path.pop();
+                i
+            }
+            _ => 0,
+        };
+        let ty = self.place_type(state, &array)?;
+        match self.resolve(&ty).clone() {
+            Ty::Array(_, dims) if dims.len() == 1 => {
+                Some(self.element_count(state, &dims)? - first)
+            }
+            _ => None,
+        }
+    }
+
+    /// The handle a commit or free works on: `&t` or a pointer to it in C, `t` in Fortran.
+    pub(super) fn handle_by_reference(&mut self, state: &mut State, arg: &Expr) -> Value {
+        if let ExprKind::AddrOf(inner) = &arg.kind {
+            return self.eval(state, inner);
+        }
+        match self.eval(state, arg) {
+            Value::Ref(place) => self.read_place(state, &place),
+            v => v,
+        }
+    }
+
+    /// Where a by-reference argument lives: a pointer value in C, the variable itself in
+    /// Fortran.
+    pub(super) fn location(&mut self, state: &mut State, arg: &Expr) -> Value {
+        let (value, place) = self.value_and_place(state, arg);
+        match value {
+            v @ (Value::Ref(_) | Value::Addr { .. }) => v,
+            // A C pointer whose target is unknown is not itself the location.
+            _ => match place.or_else(|| self.place(state, arg)) {
+                Some(p) if !matches!(self.place_type(state, &p), Some(Ty::Pointer(_))) => {
+                    Value::Ref(p)
+                }
+                _ => Value::Unknown,
+            },
+        }
+    }
+
+    /// The place an output argument writes to: `&x`, a pointer, or an array (its first
+    /// element) in C; `x` in Fortran.
+    pub(super) fn out_place(&mut self, state: &mut State, arg: &Expr) -> Option<Place> {
+        if let ExprKind::AddrOf(inner) = &arg.kind {
+            return self.place(state, inner);
+        }
+        let Some(mut place) = self.place(state, arg) else {
+            if denotes_a_place(arg) {
+                return None;
+            }
+            // Pointer arithmetic: `disp + 1`.
+            return match self.eval(state, arg) {
+                Value::Ref(place) => Some(place),
+                _ => None,
+            };
+        };
+        match self.place_type(state, &place) {
+            Some(crate::ir::Ty::Pointer(_)) => match self.read_place(state, &place) {
+                Value::Ref(target) => Some(target),
+                _ => None,
+            },
+            Some(crate::ir::Ty::Array(_, dims)) => {
+                place.path.push(if dims.len() > 1 {
+                    PathElem::Element(0)
+                } else {
+                    PathElem::Index(0)
+                });
+                Some(place)
+            }
+            _ => Some(place),
+        }
+    }
+
+    pub(super) fn buffer(&mut self, state: &mut State, arg: &Expr, v: &Value) -> ArgumentValue {
+        let (object, offset) = match v {
+            Value::Ref(place) => {
+                let place = self.resolve_alias(state, place.clone());
+                let offset = match self.address_of(state, &place) {
+                    Value::Addr { offset, .. } => Some(offset),
+                    _ => None,
+                };
+                (place.object, offset)
+            }
+            Value::Addr { object, offset } => (*object, Some(*offset)),
+            _ => return self.unknown_target(state, arg),
+        };
+        let Some(o) = state.objects.get(object).cloned() else {
+            return ArgumentValue::Unknown;
+        };
+        let (declared, object_bytes) = match &o.kind {
+            ObjectKind::Variable(ty) => (Some(ty.clone()), self.layout(state, ty).map(|l| l.size)),
+            ObjectKind::Heap { bytes } => (None, *bytes),
+            _ => (None, None),
+        };
+        let element = self
+            .static_type(state, arg)
+            .and_then(|ty| self.element_info(state, &ty));
+        ArgumentValue::Buffer(Box::new(Buffer {
+            object: o.name.clone(),
+            declared,
+            offset,
+            object_bytes,
+            element,
+        }))
+    }
+
+    /// A buffer pointer whose target is unknown (a parameter of a function nobody in the file
+    /// calls): its type still says what one element is, which the element rules need; where it
+    /// points and how far the memory goes stay unknown.
+    pub(super) fn unknown_target(&mut self, state: &mut State, arg: &Expr) -> ArgumentValue {
+        let Some(ty) = self.static_type(state, arg) else {
+            return ArgumentValue::Unknown;
+        };
+        // `char *` is the C idiom for raw memory of any type: its type says nothing.
+        if let Ty::Pointer(pointee) = self.resolve(&ty) {
+            if matches!(
+                self.resolve(pointee),
+                Ty::C(CType::Char | CType::UnsignedChar | CType::SignedChar)
+            ) {
+                return ArgumentValue::Unknown;
+            }
+        }
+        let element = self.element_info(state, &ty);
+        match (element, arg.root_name()) {
+            (Some(element), Some(name)) => ArgumentValue::Buffer(Box::new(Buffer {
+                object: name.to_owned(),
+                declared: None,
+                offset: None,
+                object_bytes: None,
+                element: Some(element),
+            })),
+            _ => ArgumentValue::Unknown,
+        }
+    }
+}
+
+/// An argument as the effect of a call sees it.
+pub(crate) enum RawArg {
+    Value(Value),
+    Array(Vec<Value>),
+    Out(Place),
+    None,
+}
+
+impl RawArg {
+    pub(super) fn value(&self) -> Option<&Value> {
+        match self {
+            RawArg::Value(v) => Some(v),
+            _ => None,
+        }
+    }
+
+    pub(super) fn array(&self) -> Option<&[Value]> {
+        match self {
+            RawArg::Array(v) => Some(v),
+            _ => None,
+        }
+    }
+
+    pub(super) fn out(&self) -> Option<&Place> {
+        match self {
+            RawArg::Out(p) => Some(p),
+            _ => None,
+        }
+    }
+}

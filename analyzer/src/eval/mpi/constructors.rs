@@ -1,0 +1,258 @@
+//! Constructor calls: the datatype the engine builds from the evaluated arguments, and the
+//! handle it is bound to.
+
+use super::RawArg;
+use crate::catalog::{ConstructorKind, MpiFunction};
+use crate::dtype::{Api, Constructor, Datatype, Distribution, DtypeError, Order};
+use crate::eval::value::{HandleState, Place, State, Tri, Value};
+use crate::eval::{Evaluator, Handle, TypeDefinition};
+use crate::source::Span;
+use ConstructorKind as K;
+
+/// Handles one constructor call may make in one evaluation (see `Evaluator::define`).
+const MAX_HANDLES_PER_CALL: usize = 64;
+
+impl Evaluator<'_> {
+    /// Builds the datatype a constructor call describes; `None` when an argument is unknown.
+    pub(super) fn build(
+        &mut self,
+        kind: ConstructorKind,
+        api: Api,
+        raw: &[RawArg],
+    ) -> Option<Result<Datatype, DtypeError>> {
+        let int = |i: usize| raw.get(i)?.value()?.as_int();
+        let ints = |i: usize| -> Option<Vec<i128>> {
+            raw.get(i)?.array()?.iter().map(Value::as_int).collect()
+        };
+        // Byte displacements: numbers, or absolute addresses (for use with MPI_BOTTOM) that all
+        // lie in one object, which then give the type relative to that object.
+        let byte_displacements = |i: usize| -> Option<Vec<i128>> {
+            let values = raw.get(i)?.array()?;
+            ints(i).or_else(|| {
+                let first = match values.first()? {
+                    Value::Addr { object, .. } => *object,
+                    _ => return None,
+                };
+                values
+                    .iter()
+                    .map(|v| match v {
+                        Value::Addr { object, offset } if *object == first => Some(*offset),
+                        _ => None,
+                    })
+                    .collect()
+            })
+        };
+        let old = |ev: &Self, i: usize| ev.datatype_of(raw.get(i)?.value()?);
+        let order = |i: usize| match raw.get(i)?.value()? {
+            Value::Named("MPI_ORDER_C") => Some(Order::C),
+            Value::Named("MPI_ORDER_FORTRAN") => Some(Order::Fortran),
+            _ => None,
+        };
+        let optional = |i: usize| match raw.get(i)?.value()? {
+            Value::Named("MPI_UNDEFINED") => Some(None),
+            Value::Int(v) => Some(Some(*v)),
+            _ => None,
+        };
+        let (ctor, olds) = match kind {
+            K::Contiguous => (
+                Constructor::Contiguous { count: int(0)? },
+                vec![old(self, 1)?],
+            ),
+            K::Vector => (
+                Constructor::Vector {
+                    count: int(0)?,
+                    blocklength: int(1)?,
+                    stride: int(2)?,
+                },
+                vec![old(self, 3)?],
+            ),
+            K::Hvector => (
+                Constructor::Hvector {
+                    count: int(0)?,
+                    blocklength: int(1)?,
+                    stride: int(2)?,
+                },
+                vec![old(self, 3)?],
+            ),
+            K::Indexed => (
+                Constructor::Indexed {
+                    blocklengths: ints(1)?,
+                    displacements: ints(2)?,
+                },
+                vec![old(self, 3)?],
+            ),
+            K::Hindexed => (
+                Constructor::Hindexed {
+                    blocklengths: ints(1)?,
+                    displacements: byte_displacements(2)?,
+                },
+                vec![old(self, 3)?],
+            ),
+            K::IndexedBlock => (
+                Constructor::IndexedBlock {
+                    blocklength: int(1)?,
+                    displacements: ints(2)?,
+                },
+                vec![old(self, 3)?],
+            ),
+            K::HindexedBlock => (
+                Constructor::HindexedBlock {
+                    blocklength: int(1)?,
+                    displacements: byte_displacements(2)?,
+                },
+                vec![old(self, 3)?],
+            ),
+            K::Struct => {
+                let types: Option<Vec<Datatype>> = raw
+                    .get(3)?
+                    .array()?
+                    .iter()
+                    .map(|v| self.datatype_of(v))
+                    .collect();
+                (
+                    Constructor::Struct {
+                        blocklengths: ints(1)?,
+                        displacements: byte_displacements(2)?,
+                    },
+                    types?,
+                )
+            }
+            K::Subarray => (
+                Constructor::Subarray {
+                    sizes: ints(1)?,
+                    subsizes: ints(2)?,
+                    starts: ints(3)?,
+                    order: order(4)?,
+                },
+                vec![old(self, 5)?],
+            ),
+            K::Darray => {
+                let distribs: Option<Vec<Distribution>> =
+                    raw.get(4)?.array()?.iter().map(distribution).collect();
+                let ctor = Constructor::Darray {
+                    size: int(0)?,
+                    rank: int(1)?,
+                    gsizes: ints(3)?,
+                    distribs: distribs?,
+                    dargs: ints(5)?,
+                    psizes: ints(6)?,
+                    order: order(7)?,
+                };
+                (ctor, vec![old(self, 8)?])
+            }
+            K::Resized => (
+                Constructor::Resized {
+                    lb: int(1)?,
+                    extent: int(2)?,
+                },
+                vec![old(self, 0)?],
+            ),
+            K::Dup => (Constructor::Dup, vec![old(self, 0)?]),
+            K::F90Real => (
+                Constructor::F90Real {
+                    precision: optional(0)?,
+                    range: optional(1)?,
+                },
+                vec![],
+            ),
+            K::F90Complex => (
+                Constructor::F90Complex {
+                    precision: optional(0)?,
+                    range: optional(1)?,
+                },
+                vec![],
+            ),
+            K::F90Integer => (Constructor::F90Integer { range: int(0)? }, vec![]),
+        };
+        Some(self.engine.construct(&ctor, api, &olds))
+    }
+
+    /// Records a new handle made by a constructor call and stores it in the output argument.
+    /// A call that has made [`MAX_HANDLES_PER_CALL`] handles already stores an unknown value
+    /// instead: a constructor in a long loop would otherwise make the handle states, and every
+    /// join of them, grow with the iterations.
+    pub(super) fn define(
+        &mut self,
+        state: &mut State,
+        function: &'static MpiFunction,
+        span: Span,
+        target_span: Span,
+        out: Option<&Place>,
+        datatype: Option<Result<Datatype, DtypeError>>,
+    ) -> Option<usize> {
+        let made = self
+            .definition_index
+            .get(&(span, target_span))
+            .map_or(0, |&i| self.definitions[i].handles.len());
+        if made >= MAX_HANDLES_PER_CALL {
+            self.note(
+                span,
+                "the datatypes this call makes after its first 64 are not followed",
+            );
+            if let Some(out) = out {
+                self.write_place(state, out, Value::Unknown);
+            }
+            return None;
+        }
+        self.handles.push(Handle {
+            datatype: datatype.clone(),
+            predefined: None,
+            defined_at: Some(span),
+        });
+        let h = self.handles.len() - 1;
+        state.handles.insert(
+            h,
+            HandleState {
+                committed: Tri::No,
+                freed: Tri::No,
+            },
+        );
+        if let Some(out) = out {
+            self.write_place(state, out, Value::Handle(h));
+        }
+        match self.definition_index.get(&(span, target_span)) {
+            Some(&i) => {
+                let d = &mut self.definitions[i];
+                if !same_result(&d.datatype, &datatype) {
+                    d.datatype = None;
+                }
+                d.handles.push(h);
+            }
+            None => {
+                self.definition_index
+                    .insert((span, target_span), self.definitions.len());
+                self.definitions.push(TypeDefinition {
+                    span,
+                    constructor: function,
+                    target_span,
+                    datatype,
+                    committed: Tri::No,
+                    handle: h,
+                    handles: vec![h],
+                });
+            }
+        }
+        Some(h)
+    }
+}
+
+fn distribution(v: &Value) -> Option<Distribution> {
+    match v {
+        Value::Named("MPI_DISTRIBUTE_BLOCK") => Some(Distribution::Block),
+        Value::Named("MPI_DISTRIBUTE_CYCLIC") => Some(Distribution::Cyclic),
+        Value::Named("MPI_DISTRIBUTE_NONE") => Some(Distribution::None),
+        _ => None,
+    }
+}
+
+/// Two evaluations of one constructor call agree when they built the same datatype.
+fn same_result(
+    a: &Option<Result<Datatype, DtypeError>>,
+    b: &Option<Result<Datatype, DtypeError>>,
+) -> bool {
+    match (a, b) {
+        (Some(Ok(x)), Some(Ok(y))) => x.same_as(y),
+        (Some(Err(x)), Some(Err(y))) => x == y,
+        _ => false,
+    }
+}

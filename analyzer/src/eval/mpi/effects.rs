@@ -1,0 +1,153 @@
+//! What an MPI call does to the abstract state: commits, frees, queries that write results,
+//! address arithmetic, and the constructors (built in `constructors`).
+
+use super::RawArg;
+use crate::catalog::{ConstructorKind, Effect, Mpi1Bound, MpiFunction};
+use crate::dtype::Datatype;
+use crate::eval::value::{HandleState, State, Tri, Value};
+use crate::eval::Evaluator;
+use crate::ir::Expr;
+use crate::source::Span;
+use ConstructorKind as K;
+
+impl Evaluator<'_> {
+    pub(crate) fn handle_state(&self, state: &State, h: usize) -> HandleState {
+        if self.handles.get(h).is_some_and(|x| x.predefined.is_some()) {
+            return HandleState {
+                committed: Tri::Yes,
+                freed: Tri::No,
+            };
+        }
+        state.handles.get(&h).copied().unwrap_or(HandleState {
+            committed: Tri::No,
+            freed: Tri::No,
+        })
+    }
+
+    pub(super) fn datatype_of(&self, v: &Value) -> Option<Datatype> {
+        match v {
+            Value::Handle(h) => match &self.handles.get(*h)?.datatype {
+                Some(Ok(dt)) => Some(dt.clone()),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    pub(super) fn effect(
+        &mut self,
+        state: &mut State,
+        function: &'static MpiFunction,
+        args: &[Expr],
+        raw: &[RawArg],
+        span: Span,
+    ) -> Value {
+        let value = |i: usize| {
+            raw.get(i)
+                .and_then(RawArg::value)
+                .cloned()
+                .unwrap_or(Value::Unknown)
+        };
+        let model = self.model;
+        match function.effect {
+            Effect::Construct(kind) => {
+                let out = raw.last().and_then(RawArg::out).cloned();
+                if out.is_none() {
+                    // Written somewhere the evaluator cannot place (`&types[i]`, i unknown).
+                    if let Some(arg) = args.last() {
+                        self.forget_root(state, arg);
+                    }
+                }
+                let target_span = args.last().map_or(span, |a| a.span);
+                let datatype = self.build(kind, function.api(), raw);
+                let h = self.define(state, function, span, target_span, out.as_ref(), datatype);
+                // MPI_Type_dup: "the new datatype has the same committed state as the old one".
+                if let (Some(h), K::Dup) = (h, kind) {
+                    if let Value::Handle(old) = value(0) {
+                        let committed = self.handle_state(state, old).committed;
+                        if let Some(entry) = state.handles.get_mut(&h) {
+                            entry.committed = committed;
+                        }
+                        if committed == Tri::Yes {
+                            self.ever_committed.insert(h);
+                        }
+                    }
+                }
+            }
+            Effect::Commit | Effect::Free => {
+                if let Value::Handle(h) = value(0) {
+                    if self.handles[h].predefined.is_none() {
+                        let entry = state.handles.entry(h).or_insert(HandleState {
+                            committed: Tri::No,
+                            freed: Tri::No,
+                        });
+                        if function.effect == Effect::Commit {
+                            entry.committed = Tri::Yes;
+                            self.ever_committed.insert(h);
+                        } else {
+                            entry.freed = Tri::Yes;
+                        }
+                    }
+                }
+                // MPI_Type_free sets the variable to MPI_DATATYPE_NULL; it keeps the freed handle
+                // here so that later uses are known as uses after the free.
+            }
+            Effect::Size => {
+                let v = self
+                    .datatype_of(&value(0))
+                    .map_or(Value::Unknown, |d| Value::Int(d.size()));
+                self.write_out(state, raw.get(1), v);
+            }
+            Effect::Extent { true_extent } => {
+                let s = self.datatype_of(&value(0)).map(|d| *d.summary(model));
+                let (lb, extent) = match s {
+                    Some(s) if true_extent => (Value::Int(s.true_lb), Value::Int(s.true_extent())),
+                    Some(s) => (Value::Int(s.lb), Value::Int(s.extent())),
+                    None => (Value::Unknown, Value::Unknown),
+                };
+                self.write_out(state, raw.get(1), lb);
+                self.write_out(state, raw.get(2), extent);
+            }
+            Effect::Mpi1Bound(which) => {
+                let v = self.datatype_of(&value(0)).map_or(Value::Unknown, |d| {
+                    let s = d.summary(model);
+                    Value::Int(match which {
+                        Mpi1Bound::Extent => s.extent(),
+                        Mpi1Bound::Lb => s.lb,
+                        Mpi1Bound::Ub => s.ub,
+                    })
+                });
+                self.write_out(state, raw.get(1), v);
+            }
+            Effect::GetAddress => {
+                let v = match value(0) {
+                    Value::Ref(place) => self.address_of(state, &place),
+                    v @ Value::Addr { .. } => v,
+                    _ => Value::Unknown,
+                };
+                self.write_out(state, raw.get(1), v);
+            }
+            Effect::Sizeof => {
+                let ty = args
+                    .first()
+                    .and_then(|a| self.static_type(state, a))
+                    .map(|t| self.element_type(&t));
+                let v = ty
+                    .and_then(|t| self.layout(state, &t))
+                    .map_or(Value::Unknown, |l| Value::Int(l.size));
+                self.write_out(state, raw.get(1), v);
+            }
+            Effect::AintAdd => return self.add(value(0), value(1), 1),
+            Effect::AintDiff => return self.sub(state, value(0), value(1)),
+            Effect::Use | Effect::Query => {}
+        }
+        // Under the default error handler (MPI_ERRORS_ARE_FATAL) a call that returns succeeded.
+        Value::Int(0)
+    }
+
+    pub(super) fn write_out(&mut self, state: &mut State, arg: Option<&RawArg>, v: Value) {
+        if let Some(RawArg::Out(place)) = arg {
+            self.write_place(state, place, v);
+        }
+    }
+}

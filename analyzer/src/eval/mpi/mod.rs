@@ -1,0 +1,153 @@
+//! The MPI calls the evaluator understands: their parameters' roles, and what they do to the
+//! abstract state (constructors build datatypes with the engine; queries write results; address
+//! calls compute addresses). Every call in the catalog is recorded with its evaluated arguments.
+
+mod arguments;
+mod constructors;
+mod effects;
+mod libc;
+
+pub(crate) use arguments::RawArg;
+
+use super::value::{ObjectKind, State, Value};
+use super::{Argument, ArgumentValue, Evaluator, Handle, MpiCall};
+use crate::catalog::{ConstructorKind, Effect, MpiFunction, Role};
+
+use crate::dtype::Predefined;
+use crate::ir::{Expr, ExprKind};
+use crate::source::Span;
+use ConstructorKind as K;
+use Role::*;
+
+/// Evaluations of one MPI call recorded one by one (see `Evaluator::record`).
+const MAX_RECORDS_PER_CALL: usize = 64;
+impl<'p> Evaluator<'p> {
+    pub(crate) fn predefined_handle(&mut self, p: Predefined) -> usize {
+        if let Some(&h) = self.predefined_handles.get(&p) {
+            return h;
+        }
+        let datatype = Some(self.engine.predefined(p));
+        self.handles.push(Handle {
+            datatype,
+            predefined: Some(p),
+            defined_at: None,
+        });
+        let h = self.handles.len() - 1;
+        self.predefined_handles.insert(p, h);
+        h
+    }
+
+    /// The object absolute addresses are relative to (`MPI_BOTTOM`), created on first use.
+    pub(crate) fn bottom(state: &mut State) -> usize {
+        match state
+            .objects
+            .iter()
+            .position(|o| matches!(o.kind, ObjectKind::Bottom))
+        {
+            Some(id) => id,
+            None => state.new_object("MPI_BOTTOM", ObjectKind::Bottom),
+        }
+    }
+
+    /// A call by name: MPI, a function of this file, a function-like macro, a known library
+    /// function, or an unknown one.
+    pub(crate) fn call(
+        &mut self,
+        state: &mut State,
+        callee: &str,
+        callee_span: Span,
+        args: &[Expr],
+        span: Span,
+    ) -> Value {
+        if self.typing {
+            // Only macros are expanded while typing: a call has no type-level value, and running
+            // it again would repeat its effects (and its nested calls', at every level).
+            return match self.macros.get(callee).copied() {
+                Some(m) if m.params.is_some() => self.expand(state, m, args),
+                _ => Value::Unknown,
+            };
+        }
+        if let Some(function) = MpiFunction::find(callee) {
+            return self.mpi_call(state, function, callee_span, args, span);
+        }
+        if let Some(function) = self.functions.get(callee).copied() {
+            return self.call_user(state, function, args, span);
+        }
+        if let Some(m) = self.macros.get(callee).copied() {
+            if m.params.is_some() {
+                return self.expand(state, m, args);
+            }
+        }
+        self.library_call(state, callee, args, span)
+    }
+
+    /// Evaluates an MPI call: arguments by role, its effect, and a record of it.
+    fn mpi_call(
+        &mut self,
+        state: &mut State,
+        function: &'static MpiFunction,
+        name_span: Span,
+        args: &[Expr],
+        span: Span,
+    ) -> Value {
+        // The array arguments' length: the count (`ndims` of darray), which comes before them.
+        let length_at = match function.effect {
+            Effect::Construct(K::Darray) => 2,
+            _ => 0,
+        };
+        let mut array_len = None;
+        let mut evaluated = Vec::with_capacity(args.len());
+        let mut raw = Vec::with_capacity(args.len());
+        for (i, arg) in args.iter().enumerate() {
+            let role = function.role(i).unwrap_or(Other);
+            let (value, v) = self.argument(state, role, arg, array_len);
+            if i == length_at {
+                if let RawArg::Value(Value::Int(n)) = &v {
+                    array_len = Some(*n);
+                }
+            }
+            let declared = match arg.kind {
+                ExprKind::Name(_) | ExprKind::Index { .. } | ExprKind::Member { .. } => {
+                    self.static_type(state, arg)
+                }
+                _ => None,
+            };
+            evaluated.push(Argument {
+                span: arg.span,
+                value,
+                declared,
+            });
+            raw.push(v);
+        }
+        let result = self.effect(state, function, args, &raw, span);
+        self.record(MpiCall {
+            function,
+            span,
+            name_span,
+            args: evaluated,
+        });
+        result
+    }
+
+    /// Keeps the evaluated call for the rules. A call evaluated more than
+    /// [`MAX_RECORDS_PER_CALL`] times (in a loop run to the step budget) has its later
+    /// evaluations stand as one whose values are all unknown: the rules see that the call's
+    /// arguments are not the same on every path, and memory stays bounded by the code.
+    fn record(&mut self, mut call: MpiCall) {
+        let recorded = self.recorded.entry(call.span).or_default();
+        *recorded += 1;
+        if *recorded > MAX_RECORDS_PER_CALL + 1 {
+            return;
+        }
+        if *recorded == MAX_RECORDS_PER_CALL + 1 {
+            for arg in &mut call.args {
+                arg.value = ArgumentValue::Unknown;
+            }
+            self.note(
+                call.span,
+                "the evaluations of this call after its first 64 are not told apart",
+            );
+        }
+        self.calls.push(call);
+    }
+}
