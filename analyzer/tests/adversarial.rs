@@ -565,3 +565,14 @@ fn element_offsets_past_i128_are_unknown_not_wrapped() {
         "{diagnostics:?}"
     );
 }
+
+#[test]
+fn library_arithmetic_past_i128_is_unknown() {
+    let text = "void f(void) {\n  MPI_Datatype t, u;\n\
+                char *p = malloc((1LL << 62) * (1LL << 62) * 64);\n\
+                MPI_Type_contiguous(abs(-170141183460469231731687303715884105727 - 1), MPI_INT, &t);\n\
+                MPI_Type_contiguous(abs(-3), MPI_INT, &u);\n}\n";
+    let (analysis, _) = run("library arithmetic past i128", text, C);
+    assert_eq!(size_of(&analysis, "t"), None);
+    assert_eq!(size_of(&analysis, "u"), Some(12));
+}
