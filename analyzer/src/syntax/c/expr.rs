@@ -657,6 +657,17 @@ fn op_is_compound(node: Node<'_>) -> bool {
 
 /// A C number literal: integers in any base with suffixes, floating literals.
 pub(super) fn parse_number(text: &str) -> ExprKind {
+    // tree-sitter-c folds a unary sign into the literal: `-1` is one number_literal.
+    if let Some(magnitude) = text.strip_prefix('-') {
+        return match parse_number(magnitude.trim_start()) {
+            ExprKind::Int(v) => v.checked_neg().map_or(ExprKind::Unknown, ExprKind::Int),
+            ExprKind::Float(v) => ExprKind::Float(-v),
+            _ => ExprKind::Unknown,
+        };
+    }
+    if let Some(magnitude) = text.strip_prefix('+') {
+        return parse_number(magnitude.trim_start());
+    }
     let t: String = text.chars().filter(|&c| c != '\'').collect();
     let lower = t.to_ascii_lowercase();
     let int = |digits: &str, radix: u32| match u128::from_str_radix(digits, radix) {

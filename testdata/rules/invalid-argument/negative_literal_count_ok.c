@@ -1,0 +1,34 @@
+/*
+ * invalid-argument, corrected: counts of 8 and 0 (NO_BLOCKS + 1); the sign of
+ * a folded negative literal still counts (-1 + 1 is 0, a valid empty type).
+ */
+#include <mpi.h>
+#include <stdio.h>
+
+#define NO_BLOCKS -1
+
+static int field[16];
+
+int main(int argc, char **argv)
+{
+    int          rank;
+    MPI_Datatype every_other, none;
+
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    for (int i = 0; i < 16; i++)
+        field[i] = i;
+
+    MPI_Type_vector(8, 1, 2, MPI_INT, &every_other);
+    MPI_Type_contiguous(NO_BLOCKS + 1, MPI_INT, &none);
+    MPI_Type_commit(&every_other);
+    MPI_Type_commit(&none);
+    MPI_Bcast(field, 1, every_other, 0, MPI_COMM_WORLD);
+    MPI_Bcast(field, 1, none, 0, MPI_COMM_WORLD);
+    printf("[%d] %d\n", rank, field[2]);
+
+    MPI_Type_free(&every_other);
+    MPI_Type_free(&none);
+    MPI_Finalize();
+    return 0;
+}
