@@ -26,16 +26,17 @@ fn the_stated_rust_version_covers_every_dependency() {
     let metadata: Value = serde_json::from_slice(&output.stdout).expect("JSON");
     let packages = metadata["packages"].as_array().expect("packages");
     let members = metadata["workspace_members"].as_array().expect("members");
-    let stated: Vec<Vec<u64>> = packages
-        .iter()
-        .filter(|p| members.contains(&p["id"]))
-        .map(|p| {
-            let name = &p["name"];
-            version(p["rust_version"].as_str().unwrap_or_else(|| {
-                panic!("{name} does not inherit the workspace's rust-version")
-            }))
-        })
-        .collect();
+    let stated: Vec<Vec<u64>> =
+        packages
+            .iter()
+            .filter(|p| members.contains(&p["id"]))
+            .map(|p| {
+                let name = &p["name"];
+                version(p["rust_version"].as_str().unwrap_or_else(|| {
+                    panic!("{name} does not inherit the workspace's rust-version")
+                }))
+            })
+            .collect();
     let msrv = stated.iter().min().expect("members").clone();
     assert!(stated.iter().all(|v| *v == msrv), "{stated:?}");
     for p in packages {
