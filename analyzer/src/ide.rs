@@ -9,11 +9,9 @@ use crate::analysis::{signature_text, Analysis};
 use crate::checks::Diagnostic;
 use crate::dtype::{Datatype, MpiModel, Predefined, Repr};
 use crate::eval::value::{HandleId, Tri};
-use crate::eval::{self, ArgumentValue, Element, EvalOptions, TypeDefinition};
+use crate::eval::{self, ArgumentValue, EvalOptions, TypeDefinition};
 use crate::fix::Edit;
-use crate::ir::{
-    Aggregate, AggregateKind, Decl, Expr, ExprKind, Function, Program, Stmt, StmtKind, Ty,
-};
+use crate::ir::{Aggregate, AggregateKind, Ty};
 use crate::source::{FortranForm, Language, Span};
 
 /// Width of the byte-layout picture, in characters.
@@ -321,7 +319,16 @@ pub fn aggregate_layout(analysis: &Analysis, aggregate: &Aggregate) -> Option<Ag
     if matches!(aggregate.kind, AggregateKind::FortranDerived) {
         return None;
     }
-    let element = element_of(analysis, &Ty::Named(aggregate.name.clone()))?;
+    let options = EvalOptions {
+        target: analysis.target,
+        model: analysis.model,
+        ..EvalOptions::default()
+    };
+    let element = eval::element_of(
+        &analysis.program,
+        &options,
+        &Ty::Named(aggregate.name.clone()),
+    )?;
     let members = element.members?;
     Some(AggregateLayout {
         size: element.size?,
@@ -337,73 +344,6 @@ pub fn aggregate_layout(analysis: &Analysis, aggregate: &Aggregate) -> Option<Ag
             })
             .collect(),
     })
-}
-
-/// What the evaluator knows of one object of type `ty`: evaluates the file's declarations with
-/// one extra root function that sends such an object, and reads the element of that buffer.
-/// (The evaluator's layout code is private to it; this asks it through the program.)
-fn element_of(analysis: &Analysis, ty: &Ty) -> Option<Element> {
-    // Past the end of any text: nothing else in the program has this span.
-    let probe = Span::new(usize::MAX, usize::MAX);
-    let expr = |kind| Expr::new(kind, probe);
-    let name = |n: &str| expr(ExprKind::Name(n.to_owned()));
-    let object = "mpi_dtype_lint_probe";
-    let body = vec![
-        Stmt {
-            kind: StmtKind::Decl(Decl {
-                name: object.to_owned(),
-                name_span: probe,
-                ty: ty.clone(),
-                init: None,
-                constant: false,
-                persistent: false,
-            }),
-            span: probe,
-        },
-        Stmt {
-            kind: StmtKind::Eval(expr(ExprKind::Call {
-                callee: "MPI_Send".to_owned(),
-                callee_span: probe,
-                args: vec![
-                    expr(ExprKind::AddrOf(Box::new(name(object)))),
-                    Expr::int(1, probe),
-                    name("MPI_BYTE"),
-                    Expr::int(0, probe),
-                    Expr::int(0, probe),
-                    name("MPI_COMM_WORLD"),
-                ],
-            })),
-            span: probe,
-        },
-    ];
-    let source = &analysis.program;
-    let program = Program {
-        aggregates: source.aggregates.clone(),
-        typedefs: source.typedefs.clone(),
-        macros: source.macros.clone(),
-        globals: source.globals.clone(),
-        functions: vec![Function {
-            name: object.to_owned(),
-            name_span: probe,
-            params: Vec::new(),
-            result: Ty::Void,
-            body,
-            span: probe,
-            is_main: true,
-        }],
-        notes: Vec::new(),
-    };
-    let options = EvalOptions {
-        target: analysis.target,
-        model: analysis.model,
-        ..EvalOptions::default()
-    };
-    let evaluation = eval::evaluate(&program, &options);
-    let call = evaluation.calls.iter().find(|c| c.span == probe)?;
-    match &call.args.first()?.value {
-        ArgumentValue::Buffer(b) => b.element.clone(),
-        _ => None,
-    }
 }
 
 /// The MPI basic datatype for a scalar of type `ty` and `size` bytes.

@@ -193,6 +193,15 @@ pub fn evaluate(program: &Program, options: &EvalOptions) -> Evaluation {
     ev.finish()
 }
 
+/// What one object of type `ty` is, with the program's globals evaluated: the layout a hover on
+/// a struct declaration shows, outside any function.
+pub fn element_of(program: &Program, options: &EvalOptions, ty: &crate::ir::Ty) -> Option<Element> {
+    let mut ev = Evaluator::new(program, options);
+    let mut globals = State::default();
+    ev.exec_globals(&mut globals, &program.globals);
+    ev.element_info(&mut globals, ty)
+}
+
 fn called_functions(program: &Program) -> HashSet<&str> {
     let defined: HashSet<&str> = program.functions.iter().map(|f| f.name.as_str()).collect();
     let mut called = HashSet::new();
