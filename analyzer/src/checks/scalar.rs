@@ -4,8 +4,8 @@
 //! `MPI_BYTE`/`MPI_PACKED` match everything.
 
 use crate::dtype::{Predefined, Repr};
-use crate::eval::Member;
 use crate::ir::Ty;
+use crate::layout::aggregate::Member;
 use crate::layout::{CType, FortranType, Target};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,10 +1,10 @@
 //! Expressions: values, places (lvalues) and static types.
 
-use super::types::dimension_extent;
 use super::value::{Declaration, ObjectKind, PathElem, Place, State, Value};
 use super::Evaluator;
 use crate::dtype::{Predefined, DFLT_DARG};
 use crate::ir::{BinOp, Designator, Expr, ExprKind, Init, Ty, UnOp};
+use crate::layout::aggregate::dimension_extent;
 use crate::layout::CType;
 
 /// Most elements read from or written to an array argument in one go.

@@ -2,10 +2,10 @@
 //! functions datatype code uses to measure types (`storage_size`, `c_sizeof`, `size`, `kind`,
 //! `selected_int_kind`, `selected_real_kind`), on the target's gfortran.
 
-use super::types::dimension_extent;
 use super::value::{State, Value};
 use super::Evaluator;
 use crate::ir::{Expr, Ty};
+use crate::layout::aggregate::dimension_extent;
 use crate::layout::{CType, FortranType};
 
 /// (precision, range) of each REAL kind gfortran has, by kind.

@@ -14,6 +14,7 @@ use std::collections::{HashMap, HashSet};
 use crate::catalog::MpiFunction;
 use crate::dtype::{Datatype, DtypeError, Engine, MpiModel, Predefined};
 use crate::ir::{Function, Program};
+use crate::layout::aggregate::Member;
 use crate::layout::Target;
 use crate::source::Span;
 
@@ -140,19 +141,6 @@ pub struct Element {
     /// order (nested aggregates flattened); `None` when the layout is not known; empty for a
     /// scalar type.
     pub members: Option<Vec<Member>>,
-}
-
-/// A scalar member of an aggregate (or an array of scalars), at its byte offset.
-#[derive(Clone, Debug)]
-pub struct Member {
-    /// `x`, `pos[1].y`.
-    pub name: String,
-    pub offset: i128,
-    /// Size of one scalar.
-    pub size: i128,
-    /// Number of scalars (array members).
-    pub count: i128,
-    pub ty: crate::ir::Ty,
 }
 
 /// An MPI call as evaluated on one path.

@@ -1,72 +1,49 @@
-//! Sizes, alignments and field offsets of the program's types on the target: C scalars and
-//! aggregates (with `#pragma pack`, `_Alignas`, anonymous members), Fortran intrinsic kinds and
-//! `SEQUENCE`/`BIND(C)` derived types. Bit-fields and other derived types are unknown.
+//! The evaluator's view of the program's types: the layouts of `layout::aggregate`, with array
+//! bounds, alignments and kinds evaluated in the current state, and the offsets of places.
 
 use super::value::{Path, PathElem, State};
-use super::{Element, Evaluator, Member};
-use crate::ir::{Aggregate, AggregateKind, ArrayDim, Ty};
-use crate::layout::{CType, FortranType};
+use super::{Element, Evaluator};
+use crate::ir::{Aggregate, ArrayDim, Expr, Program, Ty};
+use crate::layout::aggregate::{self, element_offset, Layout, TypeContext};
+use crate::layout::{FortranType, Target};
 
-/// `offset` moved on by `index` elements of `element`.
-fn element_offset(offset: i128, index: i128, element: Layout) -> Option<i128> {
-    offset.checked_add(index.checked_mul(element.size)?)
+/// The types of the program, with constants evaluated in one state.
+pub(crate) struct StateTypes<'e, 'p> {
+    ev: &'e mut Evaluator<'p>,
+    state: &'e mut State,
 }
 
-/// Name, byte offset and type of each field of an aggregate.
-type FieldOffsets = Vec<(String, i128, Ty)>;
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Layout {
-    pub size: i128,
-    pub align: i128,
-}
-
-/// Deepest nesting of types followed (a typedef cycle or absurd nesting stops here).
-const MAX_TYPE_DEPTH: usize = 64;
-
-fn round_up(v: i128, align: i128) -> Option<i128> {
-    if align <= 1 {
-        Some(v)
-    } else {
-        v.checked_add(align - 1)?
-            .checked_div(align)?
-            .checked_mul(align)
+impl<'p> TypeContext<'p> for StateTypes<'_, 'p> {
+    fn program(&self) -> &'p Program {
+        self.ev.program
     }
-}
 
-/// Number of elements between two bounds (none when `upper < lower`).
-pub(crate) fn dimension_extent(lower: i128, upper: i128) -> Option<i128> {
-    Some(upper.checked_sub(lower)?.checked_add(1)?.max(0))
+    fn target(&self) -> Target {
+        self.ev.engine.target
+    }
+
+    fn constant(&mut self, e: &Expr) -> Option<i128> {
+        self.ev.eval_const(self.state, e)
+    }
 }
 
 impl<'p> Evaluator<'p> {
+    fn types<'e>(&'e mut self, state: &'e mut State) -> StateTypes<'e, 'p> {
+        StateTypes { ev: self, state }
+    }
+
     /// Follows typedefs to the type they name.
     pub(crate) fn resolve<'a>(&'a self, ty: &'a Ty) -> &'a Ty {
-        let mut ty = ty;
-        for _ in 0..MAX_TYPE_DEPTH {
-            match ty {
-                Ty::Named(name) => {
-                    match self.program.typedefs.iter().rev().find(|(n, _)| n == name) {
-                        Some((_, t)) => ty = t,
-                        None => return ty,
-                    }
-                }
-                _ => return ty,
-            }
-        }
-        ty
+        aggregate::resolve(self.program, ty)
     }
 
     pub(crate) fn aggregate(&self, ty: &Ty) -> Option<&'p Aggregate> {
-        match self.resolve(ty) {
-            Ty::Named(name) => self
-                .program
-                .aggregates
-                .iter()
-                .rev()
-                .find(|a| &a.name == name),
-            _ => None,
-        }
+        aggregate::aggregate(self.program, ty)
+    }
+
+    /// The type of a field without needing the layout (for fields of unknown-layout types).
+    pub(crate) fn field_type(&self, ty: &Ty, name: &str) -> Option<Ty> {
+        aggregate::field_type(self.program, ty, name)
     }
 
     /// The Fortran kind a kind expression names (`None` is the default kind).
@@ -74,69 +51,18 @@ impl<'p> Evaluator<'p> {
         &mut self,
         state: &mut State,
         ty: FortranType,
-        kind: Option<&crate::ir::Expr>,
+        kind: Option<&Expr>,
     ) -> Option<u32> {
-        match kind {
-            None => Some(self.engine.target.fortran_default_kind(ty)),
-            Some(e) => self
-                .eval_const(state, e)
-                .and_then(|k| u32::try_from(k).ok()),
-        }
+        aggregate::fortran_kind(&mut self.types(state), ty, kind)
     }
 
     pub(crate) fn layout(&mut self, state: &mut State, ty: &Ty) -> Option<Layout> {
-        self.layout_at(state, ty, 0)
-    }
-
-    fn layout_at(&mut self, state: &mut State, ty: &Ty, depth: usize) -> Option<Layout> {
-        if depth > MAX_TYPE_DEPTH {
-            return None;
-        }
-        let target = self.engine.target;
-        let sa = |s: crate::layout::SizeAlign| Layout {
-            size: i128::from(s.size),
-            align: i128::from(s.align),
-        };
-        match self.resolve(ty).clone() {
-            Ty::C(c) => target.c_opt(c).map(sa),
-            Ty::Fortran { ty, kind, len } => {
-                let kind = self.fortran_kind(state, ty, kind.as_deref())?;
-                let one = target.fortran(ty, kind).map(sa)?;
-                match (ty, len) {
-                    (FortranType::Character, Some(len)) => {
-                        let n = self.eval_const(state, &len)?;
-                        Some(Layout {
-                            size: one.size.checked_mul(n)?,
-                            align: one.align,
-                        })
-                    }
-                    _ => Some(one),
-                }
-            }
-            Ty::Pointer(_) => target.c_opt(CType::Pointer).map(sa),
-            Ty::Array(elem, dims) => {
-                let elem = self.layout_at(state, &elem, depth + 1)?;
-                let count = self.element_count(state, &dims)?;
-                Some(Layout {
-                    size: elem.size.checked_mul(count)?,
-                    align: elem.align,
-                })
-            }
-            Ty::Named(_) => {
-                let agg = self.aggregate(ty)?;
-                self.aggregate_layout(state, agg, depth).map(|(l, _)| l)
-            }
-            Ty::MpiDatatype | Ty::MpiOpaque(_) | Ty::Void | Ty::Unknown => None,
-        }
+        aggregate::layout(&mut self.types(state), ty)
     }
 
     /// Number of elements of an array with these dimensions.
     pub(crate) fn element_count(&mut self, state: &mut State, dims: &[ArrayDim]) -> Option<i128> {
-        let mut count: i128 = 1;
-        for (lower, upper) in self.bounds(state, dims)? {
-            count = count.checked_mul(dimension_extent(lower, upper)?)?;
-        }
-        Some(count)
+        aggregate::element_count(&mut self.types(state), dims)
     }
 
     /// Lower and upper bounds of each dimension.
@@ -145,90 +71,12 @@ impl<'p> Evaluator<'p> {
         state: &mut State,
         dims: &[ArrayDim],
     ) -> Option<Vec<(i128, i128)>> {
-        dims.iter()
-            .map(|d| {
-                let lower = self.eval_const(state, &d.lower)?;
-                let upper = self.eval_const(state, d.upper.as_ref()?)?;
-                Some((lower, upper))
-            })
-            .collect()
-    }
-
-    /// Layout of an aggregate and the offset of each named field (anonymous members' fields
-    /// included, at their own offsets).
-    fn aggregate_layout(
-        &mut self,
-        state: &mut State,
-        agg: &Aggregate,
-        depth: usize,
-    ) -> Option<(Layout, FieldOffsets)> {
-        if agg.kind == AggregateKind::FortranDerived {
-            return None;
-        }
-        let union = agg.kind == AggregateKind::Union;
-        let (mut offset, mut size, mut align) = (0i128, 0i128, 1i128);
-        let mut fields = Vec::new();
-        for field in &agg.fields {
-            if field.bit_width.is_some() {
-                return None;
-            }
-            let mut l = self.layout_at(state, &field.ty, depth + 1)?;
-            if let Some(pack) = agg.pack {
-                l.align = l.align.min(i128::from(pack));
-            }
-            if let Some(a) = &field.align {
-                l.align = l.align.max(self.eval_const(state, a)?);
-            }
-            let at = if union { 0 } else { round_up(offset, l.align)? };
-            if field.name.is_empty() {
-                let inner = self.aggregate(&field.ty)?;
-                let (_, inner_fields) = self.aggregate_layout(state, inner, depth + 1)?;
-                for (name, o, ty) in inner_fields {
-                    fields.push((name, o.checked_add(at)?, ty));
-                }
-            } else {
-                fields.push((field.name.clone(), at, field.ty.clone()));
-            }
-            offset = at.checked_add(l.size)?;
-            size = size.max(offset);
-            align = align.max(l.align);
-        }
-        if let Some(a) = &agg.align {
-            align = align.max(self.eval_const(state, a)?);
-        }
-        Some((
-            Layout {
-                size: round_up(size, align)?,
-                align,
-            },
-            fields,
-        ))
+        aggregate::bounds(&mut self.types(state), dims)
     }
 
     /// Offset and type of a field of an aggregate type.
     pub(crate) fn field(&mut self, state: &mut State, ty: &Ty, name: &str) -> Option<(i128, Ty)> {
-        let agg = self.aggregate(ty)?;
-        let (_, fields) = self.aggregate_layout(state, agg, 0)?;
-        fields
-            .into_iter()
-            .find(|(n, ..)| n == name)
-            .map(|(_, o, t)| (o, t))
-    }
-
-    /// The type of a field without needing the layout (for fields of unknown-layout types).
-    pub(crate) fn field_type(&self, ty: &Ty, name: &str) -> Option<Ty> {
-        let agg = self.aggregate(ty)?;
-        for f in &agg.fields {
-            if f.name == name {
-                return Some(f.ty.clone());
-            }
-            if f.name.is_empty() {
-                if let Some(t) = self.field_type(&f.ty, name) {
-                    return Some(t);
-                }
-            }
-        }
-        None
+        aggregate::field(&mut self.types(state), ty, name)
     }
 
     /// Byte offset of a path inside an object of type `ty`, and the type found there.
@@ -245,7 +93,7 @@ impl<'p> Evaluator<'p> {
             match (elem, resolved) {
                 (PathElem::Field(name), _) => {
                     let (o, t) = self.field(state, &ty, name)?;
-                    offset += o;
+                    offset = offset.checked_add(o)?;
                     ty = t;
                 }
                 (PathElem::Index(i), Ty::Array(inner, dims)) => {
@@ -289,12 +137,7 @@ impl<'p> Evaluator<'p> {
         }
         Some(ty)
     }
-}
 
-/// Members flattened per element type at most (an element with more is not described).
-const MAX_MEMBERS: usize = 4096;
-
-impl<'p> Evaluator<'p> {
     /// What one element of a buffer of type `ty` is: a pointer's target, an array's innermost
     /// element, or the type itself; with its scalar members when it is an aggregate.
     pub(crate) fn element_info(&mut self, state: &mut State, ty: &Ty) -> Option<Element> {
@@ -306,71 +149,17 @@ impl<'p> Evaluator<'p> {
             ty = (**inner).clone();
         }
         let layout = self.layout(state, &ty);
-        let mut members = Vec::new();
-        let complete = self.aggregate(&ty).is_none()
-            || self.flatten(state, &ty, "", 0, 0, &mut members).is_some();
+        let members = if self.aggregate(&ty).is_none() {
+            Some(Vec::new())
+        } else {
+            aggregate::members(&mut self.types(state), &ty)
+        };
         Some(Element {
             resolved: self.resolve(&ty).clone(),
             ty,
             size: layout.map(|l| l.size),
             align: layout.map(|l| l.align),
-            members: complete.then_some(members),
+            members,
         })
-    }
-
-    /// Appends the scalar members of aggregate `ty` placed at `base`, in declaration order.
-    fn flatten(
-        &mut self,
-        state: &mut State,
-        ty: &Ty,
-        prefix: &str,
-        base: i128,
-        depth: usize,
-        out: &mut Vec<Member>,
-    ) -> Option<()> {
-        if depth > MAX_TYPE_DEPTH {
-            return None;
-        }
-        let agg = self.aggregate(ty)?;
-        let (_, fields) = self.aggregate_layout(state, agg, 0)?;
-        for (name, offset, field_ty) in fields {
-            let name = format!("{prefix}{name}");
-            let (scalar, count) = match self.resolve(&field_ty).clone() {
-                Ty::Array(inner, dims) => (
-                    self.resolve(&inner).clone(),
-                    self.element_count(state, &dims)?,
-                ),
-                other => (other, 1),
-            };
-            let at = base.checked_add(offset)?;
-            if self.aggregate(&scalar).is_some() {
-                let size = self.layout(state, &scalar)?.size;
-                for i in 0..count {
-                    if out.len() > MAX_MEMBERS {
-                        return None;
-                    }
-                    let label = if count > 1 {
-                        format!("{name}[{i}].")
-                    } else {
-                        format!("{name}.")
-                    };
-                    let element_at = element_offset(at, i, Layout { size, align: 1 })?;
-                    self.flatten(state, &scalar, &label, element_at, depth + 1, out)?;
-                }
-            } else {
-                let size = self.layout(state, &scalar)?.size;
-                out.push(Member {
-                    name,
-                    offset: at,
-                    size,
-                    count,
-                    ty: scalar,
-                });
-            }
-            if out.len() > MAX_MEMBERS {
-                return None;
-            }
-        }
-        Some(())
     }
 }

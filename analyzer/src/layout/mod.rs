@@ -1,5 +1,6 @@
-//! Target ABI models, and (to come) C struct/union layout and Fortran derived types on them.
+//! Target ABI models, and the layout of C structs and unions and Fortran derived types on them.
 
+pub mod aggregate;
 mod fortran_kinds;
 mod target;
 

@@ -1,0 +1,416 @@
+//! Sizes, alignments and field offsets of the program's types on the target: C scalars and
+//! aggregates (with `#pragma pack`, `_Alignas`, anonymous members), Fortran intrinsic kinds and
+//! `SEQUENCE`/`BIND(C)` derived types, which gfortran lays out as C lays out the matching struct.
+//! Bit-fields and other derived types are unknown. Every offset is overflow-checked.
+
+use super::{FortranType, SizeAlign, Target};
+use crate::ir::{Aggregate, AggregateKind, ArrayDim, Expr, Program, Ty};
+
+/// What laying out the program's types needs besides the types: the target, and the value of a
+/// constant expression (an array bound, an alignment, a kind) where the type is used.
+pub trait TypeContext<'p> {
+    fn program(&self) -> &'p Program;
+    fn target(&self) -> Target;
+    fn constant(&mut self, e: &Expr) -> Option<i128>;
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Layout {
+    pub size: i128,
+    pub align: i128,
+}
+
+impl From<SizeAlign> for Layout {
+    fn from(s: SizeAlign) -> Layout {
+        Layout {
+            size: i128::from(s.size),
+            align: i128::from(s.align),
+        }
+    }
+}
+
+/// A scalar member of an aggregate (or an array of scalars), at its byte offset.
+#[derive(Clone, Debug)]
+pub struct Member {
+    /// `x`, `pos[1].y`.
+    pub name: String,
+    pub offset: i128,
+    /// Size of one scalar.
+    pub size: i128,
+    /// Number of scalars (array members).
+    pub count: i128,
+    pub ty: Ty,
+}
+
+/// Name, byte offset and type of each field of an aggregate.
+type FieldOffsets = Vec<(String, i128, Ty)>;
+
+/// Deepest nesting of types followed (a typedef cycle or absurd nesting stops here).
+const MAX_TYPE_DEPTH: usize = 64;
+
+/// Members flattened per element type at most (an element with more is not described).
+const MAX_MEMBERS: usize = 4096;
+
+fn round_up(v: i128, align: i128) -> Option<i128> {
+    if align <= 1 {
+        Some(v)
+    } else {
+        v.checked_add(align - 1)?
+            .checked_div(align)?
+            .checked_mul(align)
+    }
+}
+
+/// Number of elements between two bounds (none when `upper < lower`).
+pub fn dimension_extent(lower: i128, upper: i128) -> Option<i128> {
+    Some(upper.checked_sub(lower)?.checked_add(1)?.max(0))
+}
+
+/// `offset` moved on by `index` elements of `element`.
+pub fn element_offset(offset: i128, index: i128, element: Layout) -> Option<i128> {
+    offset.checked_add(index.checked_mul(element.size)?)
+}
+
+/// Follows typedefs to the type they name.
+pub fn resolve<'a>(program: &'a Program, ty: &'a Ty) -> &'a Ty {
+    let mut ty = ty;
+    for _ in 0..MAX_TYPE_DEPTH {
+        match ty {
+            Ty::Named(name) => match program.typedefs.iter().rev().find(|(n, _)| n == name) {
+                Some((_, t)) => ty = t,
+                None => return ty,
+            },
+            _ => return ty,
+        }
+    }
+    ty
+}
+
+/// The aggregate a type names, through typedefs.
+pub fn aggregate<'p>(program: &'p Program, ty: &Ty) -> Option<&'p Aggregate> {
+    match resolve(program, ty) {
+        Ty::Named(name) => program.aggregates.iter().rev().find(|a| &a.name == name),
+        _ => None,
+    }
+}
+
+/// The type of a field without needing the layout (for fields of unknown-layout types).
+pub fn field_type(program: &Program, ty: &Ty, name: &str) -> Option<Ty> {
+    let agg = aggregate(program, ty)?;
+    for f in &agg.fields {
+        if f.name == name {
+            return Some(f.ty.clone());
+        }
+        if f.name.is_empty() {
+            if let Some(t) = field_type(program, &f.ty, name) {
+                return Some(t);
+            }
+        }
+    }
+    None
+}
+
+/// The Fortran kind a kind expression names (`None` is the default kind).
+pub fn fortran_kind<'p>(
+    cx: &mut impl TypeContext<'p>,
+    ty: FortranType,
+    kind: Option<&Expr>,
+) -> Option<u32> {
+    match kind {
+        None => Some(cx.target().fortran_default_kind(ty)),
+        Some(e) => cx.constant(e).and_then(|k| u32::try_from(k).ok()),
+    }
+}
+
+pub fn layout<'p>(cx: &mut impl TypeContext<'p>, ty: &Ty) -> Option<Layout> {
+    layout_at(cx, ty, 0)
+}
+
+fn layout_at<'p>(cx: &mut impl TypeContext<'p>, ty: &Ty, depth: usize) -> Option<Layout> {
+    if depth > MAX_TYPE_DEPTH {
+        return None;
+    }
+    let target = cx.target();
+    match resolve(cx.program(), ty) {
+        Ty::C(c) => target.c_opt(*c).map(Layout::from),
+        Ty::Fortran { ty, kind, len } => {
+            let (ty, len) = (*ty, len.clone());
+            let kind = fortran_kind(cx, ty, kind.as_deref())?;
+            let one = Layout::from(target.fortran(ty, kind)?);
+            match (ty, len) {
+                (FortranType::Character, Some(len)) => Some(Layout {
+                    size: one.size.checked_mul(cx.constant(&len)?)?,
+                    align: one.align,
+                }),
+                _ => Some(one),
+            }
+        }
+        Ty::Pointer(_) => target.c_opt(super::CType::Pointer).map(Layout::from),
+        Ty::Array(elem, dims) => {
+            let elem = layout_at(cx, elem, depth + 1)?;
+            let count = element_count(cx, dims)?;
+            Some(Layout {
+                size: elem.size.checked_mul(count)?,
+                align: elem.align,
+            })
+        }
+        Ty::Named(_) => {
+            let agg = aggregate(cx.program(), ty)?;
+            aggregate_layout(cx, agg, depth).map(|(l, _)| l)
+        }
+        Ty::MpiDatatype | Ty::MpiOpaque(_) | Ty::Void | Ty::Unknown => None,
+    }
+}
+
+/// Number of elements of an array with these dimensions.
+pub fn element_count<'p>(cx: &mut impl TypeContext<'p>, dims: &[ArrayDim]) -> Option<i128> {
+    let mut count: i128 = 1;
+    for (lower, upper) in bounds(cx, dims)? {
+        count = count.checked_mul(dimension_extent(lower, upper)?)?;
+    }
+    Some(count)
+}
+
+/// Lower and upper bounds of each dimension.
+pub fn bounds<'p>(cx: &mut impl TypeContext<'p>, dims: &[ArrayDim]) -> Option<Vec<(i128, i128)>> {
+    dims.iter()
+        .map(|d| {
+            let lower = cx.constant(&d.lower)?;
+            let upper = cx.constant(d.upper.as_ref()?)?;
+            Some((lower, upper))
+        })
+        .collect()
+}
+
+/// Layout of an aggregate and the offset of each named field (anonymous members' fields
+/// included, at their own offsets).
+fn aggregate_layout<'p>(
+    cx: &mut impl TypeContext<'p>,
+    agg: &Aggregate,
+    depth: usize,
+) -> Option<(Layout, FieldOffsets)> {
+    if agg.kind == AggregateKind::FortranDerived {
+        return None;
+    }
+    let union = agg.kind == AggregateKind::Union;
+    let (mut offset, mut size, mut align) = (0i128, 0i128, 1i128);
+    let mut fields = Vec::new();
+    for field in &agg.fields {
+        if field.bit_width.is_some() {
+            return None;
+        }
+        let mut l = layout_at(cx, &field.ty, depth + 1)?;
+        if let Some(pack) = agg.pack {
+            l.align = l.align.min(i128::from(pack));
+        }
+        if let Some(a) = &field.align {
+            l.align = l.align.max(cx.constant(a)?);
+        }
+        let at = if union { 0 } else { round_up(offset, l.align)? };
+        if field.name.is_empty() {
+            let inner = aggregate(cx.program(), &field.ty)?;
+            let (_, inner_fields) = aggregate_layout(cx, inner, depth + 1)?;
+            for (name, o, ty) in inner_fields {
+                fields.push((name, o.checked_add(at)?, ty));
+            }
+        } else {
+            fields.push((field.name.clone(), at, field.ty.clone()));
+        }
+        offset = at.checked_add(l.size)?;
+        size = size.max(offset);
+        align = align.max(l.align);
+    }
+    if let Some(a) = &agg.align {
+        align = align.max(cx.constant(a)?);
+    }
+    Some((
+        Layout {
+            size: round_up(size, align)?,
+            align,
+        },
+        fields,
+    ))
+}
+
+/// Offset and type of a field of an aggregate type.
+pub fn field<'p>(cx: &mut impl TypeContext<'p>, ty: &Ty, name: &str) -> Option<(i128, Ty)> {
+    let agg = aggregate(cx.program(), ty)?;
+    let (_, fields) = aggregate_layout(cx, agg, 0)?;
+    fields
+        .into_iter()
+        .find(|(n, ..)| n == name)
+        .map(|(_, o, t)| (o, t))
+}
+
+/// The scalar members of aggregate `ty`, in declaration order (nested aggregates flattened,
+/// arrays of scalars as one member); `None` when its layout is not known.
+pub fn members<'p>(cx: &mut impl TypeContext<'p>, ty: &Ty) -> Option<Vec<Member>> {
+    let mut out = Vec::new();
+    flatten(cx, ty, "", 0, 0, &mut out)?;
+    Some(out)
+}
+
+/// Appends the scalar members of aggregate `ty` placed at `base`, in declaration order.
+fn flatten<'p>(
+    cx: &mut impl TypeContext<'p>,
+    ty: &Ty,
+    prefix: &str,
+    base: i128,
+    depth: usize,
+    out: &mut Vec<Member>,
+) -> Option<()> {
+    if depth > MAX_TYPE_DEPTH {
+        return None;
+    }
+    let program = cx.program();
+    let agg = aggregate(program, ty)?;
+    let (_, fields) = aggregate_layout(cx, agg, 0)?;
+    for (name, offset, field_ty) in fields {
+        let name = format!("{prefix}{name}");
+        let (scalar, count) = match resolve(program, &field_ty) {
+            Ty::Array(inner, dims) => (resolve(program, inner).clone(), element_count(cx, dims)?),
+            other => (other.clone(), 1),
+        };
+        let at = base.checked_add(offset)?;
+        let size = layout(cx, &scalar)?.size;
+        if aggregate(program, &scalar).is_some() {
+            for i in 0..count {
+                if out.len() > MAX_MEMBERS {
+                    return None;
+                }
+                let label = if count > 1 {
+                    format!("{name}[{i}].")
+                } else {
+                    format!("{name}.")
+                };
+                let element_at = element_offset(at, i, Layout { size, align: 1 })?;
+                flatten(cx, &scalar, &label, element_at, depth + 1, out)?;
+            }
+        } else {
+            out.push(Member {
+                name,
+                offset: at,
+                size,
+                count,
+                ty: scalar,
+            });
+        }
+        if out.len() > MAX_MEMBERS {
+            return None;
+        }
+    }
+    Some(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::{ExprKind, Field};
+    use crate::layout::CType;
+    use crate::source::Span;
+
+    /// Constants by name, as a state of the evaluator would give them.
+    struct Constants<'p> {
+        program: &'p Program,
+        values: &'p [(&'p str, i128)],
+    }
+
+    impl<'p> TypeContext<'p> for Constants<'p> {
+        fn program(&self) -> &'p Program {
+            self.program
+        }
+        fn target(&self) -> Target {
+            Target::I686LinuxGnu
+        }
+        fn constant(&mut self, e: &Expr) -> Option<i128> {
+            match &e.kind {
+                ExprKind::Int(v) => Some(*v),
+                ExprKind::Name(n) => self.values.iter().find(|(m, _)| m == n).map(|(_, v)| *v),
+                ExprKind::Binary(op, a, b) => op.apply(self.constant(a)?, self.constant(b)?),
+                _ => None,
+            }
+        }
+    }
+
+    fn field(name: &str, ty: Ty) -> Field {
+        Field {
+            name: name.to_owned(),
+            name_span: Span::new(0, 0),
+            ty,
+            bit_width: None,
+            align: None,
+        }
+    }
+
+    /// `struct cell { char tag; double v[N]; }`
+    fn program() -> Program {
+        let n = Expr::new(ExprKind::Name("N".to_owned()), Span::new(0, 0));
+        let dims = vec![ArrayDim {
+            lower: Expr::int(0, Span::new(0, 0)),
+            upper: Some(Expr::new(
+                ExprKind::Binary(
+                    crate::ir::BinOp::Sub,
+                    Box::new(n),
+                    Box::new(Expr::int(1, Span::new(0, 0))),
+                ),
+                Span::new(0, 0),
+            )),
+        }];
+        Program {
+            aggregates: vec![Aggregate {
+                name: "struct cell".to_owned(),
+                name_span: Span::new(0, 0),
+                kind: AggregateKind::Struct,
+                fields: vec![
+                    field("tag", Ty::C(CType::Char)),
+                    field("v", Ty::Array(Box::new(Ty::C(CType::Double)), dims)),
+                ],
+                pack: None,
+                align: None,
+                span: Span::new(0, 0),
+            }],
+            ..Program::default()
+        }
+    }
+
+    #[test]
+    fn array_bounds_come_from_the_context_and_unknown_ones_stay_unknown() {
+        let program = program();
+        let cell = Ty::Named("struct cell".to_owned());
+        let mut known = Constants {
+            program: &program,
+            values: &[("N", 3)],
+        };
+        // i686: double is aligned to 4 inside structs.
+        assert_eq!(
+            layout(&mut known, &cell),
+            Some(Layout { size: 28, align: 4 })
+        );
+        let flat = members(&mut known, &cell).expect("members");
+        assert_eq!(
+            flat.iter()
+                .map(|m| (m.name.as_str(), m.offset, m.count))
+                .collect::<Vec<_>>(),
+            [("tag", 0, 1), ("v", 4, 3)]
+        );
+        let mut unknown = Constants {
+            program: &program,
+            values: &[],
+        };
+        assert_eq!(layout(&mut unknown, &cell), None);
+        assert!(members(&mut unknown, &cell).is_none());
+    }
+
+    #[test]
+    fn offsets_past_i128_have_no_layout() {
+        let program = program();
+        let mut huge = Constants {
+            program: &program,
+            values: &[("N", i128::MAX / 4)],
+        };
+        assert_eq!(
+            layout(&mut huge, &Ty::Named("struct cell".to_owned())),
+            None
+        );
+    }
+}
