@@ -355,11 +355,71 @@ pub fn is_mpi_name(name: &str) -> bool {
     name.len() > 4 && name.as_bytes()[..4].eq_ignore_ascii_case(b"mpi_")
 }
 
-/// Calls `f` on every expression the statements contain directly (initializers, conditions,
-/// right-hand sides), recursing into nested statements but not into sub-expressions.
-pub fn visit_stmt_exprs(stmts: &[Stmt], f: &mut dyn FnMut(&Expr)) {
-    for stmt in stmts {
-        match &stmt.kind {
+/// Every statement of `stmts` and of the statements nested in them, outermost first and in
+/// source order, each with the number of loops around it (within `stmts`). The one walk over
+/// statements: iterative, so nesting depth costs no stack.
+pub fn statements(stmts: &[Stmt]) -> Statements<'_> {
+    Statements {
+        stack: vec![(stmts.iter(), 0)],
+        enter: |_| true,
+    }
+}
+
+pub struct Statements<'a> {
+    stack: Vec<(std::slice::Iter<'a, Stmt>, usize)>,
+    enter: fn(&StmtKind) -> bool,
+}
+
+impl Statements<'_> {
+    /// Goes only into the statements nested in those `enter` accepts.
+    pub fn entering(self, enter: fn(&StmtKind) -> bool) -> Self {
+        Statements { enter, ..self }
+    }
+}
+
+impl<'a> Iterator for Statements<'a> {
+    type Item = (&'a Stmt, usize);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        loop {
+            let (siblings, loops) = self.stack.last_mut()?;
+            let loops = *loops;
+            let Some(stmt) = siblings.next() else {
+                self.stack.pop();
+                continue;
+            };
+            if (self.enter)(&stmt.kind) {
+                let inner = loops + usize::from(matches!(stmt.kind, StmtKind::Loop { .. }));
+                for list in stmt.kind.nested().into_iter().rev() {
+                    if !list.is_empty() {
+                        self.stack.push((list.iter(), inner));
+                    }
+                }
+            }
+            return Some((stmt, loops));
+        }
+    }
+}
+
+impl StmtKind {
+    /// The statement lists nested in this statement, in source order.
+    pub fn nested(&self) -> [&[Stmt]; 3] {
+        match self {
+            StmtKind::If {
+                then, otherwise, ..
+            } => [then, otherwise, &[]],
+            StmtKind::Loop {
+                init, step, body, ..
+            } => [init, step, body],
+            StmtKind::Block(b) => [b, &[], &[]],
+            _ => [&[], &[], &[]],
+        }
+    }
+
+    /// Calls `f` on the expressions this statement evaluates itself (initializers, conditions,
+    /// right-hand sides), not on those of nested statements nor on sub-expressions.
+    pub fn own_exprs(&self, f: &mut dyn FnMut(&Expr)) {
+        match self {
             StmtKind::Decl(d) => {
                 if let Some(init) = &d.init {
                     visit_init(init, f);
@@ -370,35 +430,25 @@ pub fn visit_stmt_exprs(stmts: &[Stmt], f: &mut dyn FnMut(&Expr)) {
                 f(value);
             }
             StmtKind::Eval(e) | StmtKind::Return(Some(e)) => f(e),
-            StmtKind::If {
-                cond,
-                then,
-                otherwise,
-            } => {
-                f(cond);
-                visit_stmt_exprs(then, f);
-                visit_stmt_exprs(otherwise, f);
-            }
-            StmtKind::Loop {
-                init,
-                cond,
-                step,
-                body,
-                ..
-            } => {
-                visit_stmt_exprs(init, f);
-                if let Some(c) = cond {
-                    f(c);
-                }
-                visit_stmt_exprs(step, f);
-                visit_stmt_exprs(body, f);
-            }
-            StmtKind::Block(b) => visit_stmt_exprs(b, f),
-            StmtKind::Return(None)
+            StmtKind::If { cond, .. }
+            | StmtKind::Loop {
+                cond: Some(cond), ..
+            } => f(cond),
+            StmtKind::Loop { cond: None, .. }
+            | StmtKind::Block(_)
+            | StmtKind::Return(None)
             | StmtKind::Break
             | StmtKind::Continue
             | StmtKind::Opaque { .. } => {}
         }
+    }
+}
+
+/// Calls `f` on every expression the statements contain directly (initializers, conditions,
+/// right-hand sides), in nested statements too, but not on sub-expressions.
+pub fn visit_stmt_exprs(stmts: &[Stmt], f: &mut dyn FnMut(&Expr)) {
+    for (stmt, _) in statements(stmts) {
+        stmt.kind.own_exprs(f);
     }
 }
 

@@ -12,8 +12,10 @@ use super::{
 };
 use crate::dtype::{Api, Constructor, Datatype, Engine, Marker, MpiModel, DEFAULT_BUDGET};
 use crate::fix::{Applicability, Edit, Fix};
-use crate::ir::{visit_expr, visit_stmt_exprs, Decl, Expr, ExprKind, Function, Init, Stmt};
-use crate::ir::{StmtKind, Ty};
+use crate::ir::Ty;
+use crate::ir::{
+    statements, visit_expr, visit_stmt_exprs, Decl, Expr, ExprKind, Function, Init, Stmt, StmtKind,
+};
 use crate::source::{Language, Span};
 
 /// The struct constructor arguments: count, block lengths, displacements, types, new type.
@@ -213,11 +215,13 @@ fn local_list<'a>(function: &'a Function, name: &str) -> Option<(&'a Decl, Vec<&
 }
 
 fn find_decl<'a>(stmts: &'a [Stmt], same: &dyn Fn(&str) -> bool) -> Option<&'a Decl> {
-    stmts.iter().find_map(|s| match &s.kind {
-        StmtKind::Decl(d) if same(&d.name) => Some(d),
-        StmtKind::Block(b) => find_decl(b, same),
-        _ => None,
-    })
+    // Declarations in blocks, not inside branches or loops.
+    statements(stmts)
+        .entering(|k| matches!(k, StmtKind::Block(_)))
+        .find_map(|(s, _)| match &s.kind {
+            StmtKind::Decl(d) if same(&d.name) => Some(d),
+            _ => None,
+        })
 }
 
 /// The edit that keeps only the `kept` elements of a list.

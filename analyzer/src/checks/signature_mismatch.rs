@@ -3,7 +3,7 @@ use std::collections::HashMap;
 use super::{handle_text, CallSite, Context, Diagnostic, Rule, Severity};
 use crate::dtype::{compare_signatures, SignatureComparison};
 use crate::eval::ArgumentValue;
-use crate::ir::{visit_expr, visit_stmt_exprs, BinOp, Expr, ExprKind, Stmt, StmtKind};
+use crate::ir::{statements, visit_expr, visit_stmt_exprs, BinOp, Expr, ExprKind, Stmt, StmtKind};
 use crate::source::Span;
 
 pub(crate) static RULE: Rule = Rule {
@@ -145,31 +145,21 @@ struct Branch {
 
 /// Collects `if (rank == K)` branches (and `else if` chains) anywhere in the statements.
 fn rank_branches(stmts: &[Stmt], ranks: &[String], out: &mut Vec<Branch>) {
-    for stmt in stmts {
-        match &stmt.kind {
-            StmtKind::If {
-                cond,
-                then,
-                otherwise,
-            } => {
-                if let Some(rank) = rank_test(cond, ranks) {
-                    let mut calls = Vec::new();
-                    let mut on_expr = |e: &Expr| {
-                        visit_expr(e, &mut |e| {
-                            if matches!(e.kind, ExprKind::Call { .. }) {
-                                calls.push(e.span);
-                            }
-                        })
-                    };
-                    visit_stmt_exprs(then, &mut on_expr);
-                    out.push(Branch { rank, calls });
-                }
-                rank_branches(then, ranks, out);
-                rank_branches(otherwise, ranks, out);
-            }
-            StmtKind::Block(b) => rank_branches(b, ranks, out),
-            StmtKind::Loop { body, .. } => rank_branches(body, ranks, out),
-            _ => {}
+    for (stmt, _) in statements(stmts) {
+        let StmtKind::If { cond, then, .. } = &stmt.kind else {
+            continue;
+        };
+        if let Some(rank) = rank_test(cond, ranks) {
+            let mut calls = Vec::new();
+            let mut on_expr = |e: &Expr| {
+                visit_expr(e, &mut |e| {
+                    if matches!(e.kind, ExprKind::Call { .. }) {
+                        calls.push(e.span);
+                    }
+                })
+            };
+            visit_stmt_exprs(then, &mut on_expr);
+            out.push(Branch { rank, calls });
         }
     }
 }

@@ -4,7 +4,9 @@ use super::{Context, Diagnostic, Rule, Severity};
 use crate::catalog::{MpiFunction, Role};
 use crate::eval::value::HandleId;
 use crate::eval::{ArgumentValue, TypeDefinition};
-use crate::ir::{visit_expr, visit_stmt_exprs, Expr, ExprKind, Function, Stmt, StmtKind};
+use crate::ir::{
+    statements, visit_expr, visit_stmt_exprs, Expr, ExprKind, Function, Stmt, StmtKind,
+};
 use crate::source::Language;
 
 pub(crate) static RULE: Rule = Rule {
@@ -121,15 +123,8 @@ fn local_handle<'a>(cx: &Context<'a>, d: &TypeDefinition) -> Option<(&'a Functio
 }
 
 fn declares(stmts: &[Stmt], name: &str) -> bool {
-    stmts.iter().any(|s| match &s.kind {
-        StmtKind::Decl(d) => d.name.eq_ignore_ascii_case(name),
-        StmtKind::Block(b) => declares(b, name),
-        StmtKind::If {
-            then, otherwise, ..
-        } => declares(then, name) || declares(otherwise, name),
-        StmtKind::Loop { init, body, .. } => declares(init, name) || declares(body, name),
-        _ => false,
-    })
+    statements(stmts)
+        .any(|(s, _)| matches!(&s.kind, StmtKind::Decl(d) if d.name.eq_ignore_ascii_case(name)))
 }
 
 /// Whether the handle variable's value can leave the function.
@@ -158,23 +153,10 @@ fn escapes(function: &Function, name: &str) -> bool {
 }
 
 fn stores_or_returns(stmts: &[Stmt], name: &str, mentions: &dyn Fn(&Expr) -> bool) -> bool {
-    stmts.iter().any(|s| match &s.kind {
+    statements(stmts).any(|(s, _)| match &s.kind {
         StmtKind::Assign { value, .. } => mentions(value),
         StmtKind::Return(Some(e)) => mentions(e),
         StmtKind::Decl(d) => matches!(&d.init, Some(crate::ir::Init::Expr(e)) if mentions(e)),
-        StmtKind::Block(b) => stores_or_returns(b, name, mentions),
-        StmtKind::If {
-            then, otherwise, ..
-        } => {
-            stores_or_returns(then, name, mentions) || stores_or_returns(otherwise, name, mentions)
-        }
-        StmtKind::Loop {
-            init, step, body, ..
-        } => {
-            stores_or_returns(init, name, mentions)
-                || stores_or_returns(step, name, mentions)
-                || stores_or_returns(body, name, mentions)
-        }
         // A statement the front end could not model may store it.
         StmtKind::Opaque { names } => names.iter().any(|n| n.eq_ignore_ascii_case(name)),
         _ => false,

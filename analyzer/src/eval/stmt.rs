@@ -5,7 +5,9 @@ use std::collections::HashMap;
 
 use super::value::{Declaration, ObjectKind, Place, State, Value};
 use super::Evaluator;
-use crate::ir::{visit_expr, visit_stmt_exprs, Expr, ExprKind, Function, Stmt, StmtKind, Ty};
+use crate::ir::{
+    statements, visit_expr, visit_stmt_exprs, Expr, ExprKind, Function, Stmt, StmtKind, Ty,
+};
 use crate::source::Span;
 
 /// States of the paths that left a loop or a function early, collected until they rejoin.
@@ -373,7 +375,7 @@ impl<'p> Evaluator<'p> {
         step: &'p [Stmt],
         body: &'p [Stmt],
     ) -> bool {
-        if leaves_early(body, false) {
+        if leaves_early(body) {
             return false;
         }
         let mut pure = true;
@@ -577,10 +579,14 @@ impl<'p> Evaluator<'p> {
 fn written_through(stmts: &[Stmt], out: &mut Vec<String>) {
     let mut direct = Vec::new();
     let mut indirect = Vec::new();
-    assignment_targets(stmts, &mut |target| match &target.kind {
-        ExprKind::Name(n) => direct.push(n.clone()),
-        _ => indirect.extend(target.root_name().map(str::to_owned)),
-    });
+    for (stmt, _) in statements(stmts) {
+        if let StmtKind::Assign { target, .. } = &stmt.kind {
+            match &target.kind {
+                ExprKind::Name(n) => direct.push(n.clone()),
+                _ => indirect.extend(target.root_name().map(str::to_owned)),
+            }
+        }
+    }
     visit_stmt_exprs(stmts, &mut |e| {
         visit_expr(e, &mut |e| match &e.kind {
             ExprKind::IncDec { target, .. } | ExprKind::AddrOf(target) => {
@@ -596,29 +602,6 @@ fn written_through(stmts: &[Stmt], out: &mut Vec<String>) {
         })
     });
     out.extend(indirect.into_iter().filter(|n| !direct.contains(n)));
-}
-
-fn assignment_targets(stmts: &[Stmt], f: &mut dyn FnMut(&Expr)) {
-    for stmt in stmts {
-        match &stmt.kind {
-            StmtKind::Assign { target, .. } => f(target),
-            StmtKind::If {
-                then, otherwise, ..
-            } => {
-                assignment_targets(then, f);
-                assignment_targets(otherwise, f);
-            }
-            StmtKind::Loop {
-                init, step, body, ..
-            } => {
-                assignment_targets(init, f);
-                assignment_targets(step, f);
-                assignment_targets(body, f);
-            }
-            StmtKind::Block(b) => assignment_targets(b, f),
-            _ => {}
-        }
-    }
 }
 
 /// Names of the variables a statement list may assign (targets, `&x` arguments, Fortran call
@@ -660,17 +643,11 @@ fn is_floating_data(ty: &Ty) -> bool {
     }
 }
 
-/// A `return` (or an opaque statement) anywhere in `stmts`, or a `break` outside inner loops
-/// (`in_inner_loop`: a `break` there leaves that loop only).
-fn leaves_early(stmts: &[Stmt], in_inner_loop: bool) -> bool {
-    stmts.iter().any(|stmt| match &stmt.kind {
+/// A `return` (or an opaque statement) anywhere in `stmts`, or a `break` outside the loops in it.
+fn leaves_early(stmts: &[Stmt]) -> bool {
+    statements(stmts).any(|(stmt, loops)| match &stmt.kind {
         StmtKind::Return(_) | StmtKind::Opaque { .. } => true,
-        StmtKind::Break => !in_inner_loop,
-        StmtKind::If {
-            then, otherwise, ..
-        } => leaves_early(then, in_inner_loop) || leaves_early(otherwise, in_inner_loop),
-        StmtKind::Block(b) => leaves_early(b, in_inner_loop),
-        StmtKind::Loop { body, .. } => leaves_early(body, true),
+        StmtKind::Break => loops == 0,
         _ => false,
     })
 }
@@ -686,64 +663,32 @@ fn is_integer(ty: &Ty) -> bool {
 
 /// Names a loop body owns: its declarations and the counters its nested loops set.
 fn loop_locals(stmts: &[Stmt], out: &mut Vec<String>) {
-    for stmt in stmts {
+    for (stmt, _) in statements(stmts) {
         match &stmt.kind {
             StmtKind::Decl(d) => out.push(d.name.clone()),
-            StmtKind::Loop {
-                init, step, body, ..
-            } => {
+            StmtKind::Loop { init, step, .. } => {
                 collect_assigned(init, out);
                 collect_assigned(step, out);
-                loop_locals(init, out);
-                loop_locals(body, out);
             }
-            StmtKind::If {
-                then, otherwise, ..
-            } => {
-                loop_locals(then, out);
-                loop_locals(otherwise, out);
-            }
-            StmtKind::Block(b) => loop_locals(b, out),
             _ => {}
         }
     }
 }
 
 fn collect_assigned(stmts: &[Stmt], out: &mut Vec<String>) {
-    for stmt in stmts {
+    for (stmt, _) in statements(stmts) {
         match &stmt.kind {
             StmtKind::Decl(d) => out.push(d.name.clone()),
             StmtKind::Assign { target, value } => {
                 out.extend(target.root_name().map(str::to_owned));
                 collect_in_expr(value, out);
             }
-            StmtKind::Eval(e) | StmtKind::Return(Some(e)) => collect_in_expr(e, out),
-            StmtKind::If {
-                cond,
-                then,
-                otherwise,
-            } => {
-                collect_in_expr(cond, out);
-                collect_assigned(then, out);
-                collect_assigned(otherwise, out);
-            }
-            StmtKind::Loop {
-                init,
-                cond,
-                step,
-                body,
-                ..
-            } => {
-                collect_assigned(init, out);
-                if let Some(c) = cond {
-                    collect_in_expr(c, out);
-                }
-                collect_assigned(step, out);
-                collect_assigned(body, out);
-            }
-            StmtKind::Block(b) => collect_assigned(b, out),
+            StmtKind::Eval(e)
+            | StmtKind::Return(Some(e))
+            | StmtKind::If { cond: e, .. }
+            | StmtKind::Loop { cond: Some(e), .. } => collect_in_expr(e, out),
             StmtKind::Opaque { names } => out.extend(names.iter().cloned()),
-            StmtKind::Return(None) | StmtKind::Break | StmtKind::Continue => {}
+            _ => {}
         }
     }
 }
