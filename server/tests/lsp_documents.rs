@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use insta::assert_json_snapshot;
 use lsp_harness::{fixture, position_of, Client};
-use mpi_dtype_lint_lsp::DEBOUNCE;
+use mpi_dtype_lint::lsp::DEBOUNCE;
 use serde_json::{json, Value};
 use tower_lsp::lsp_types::Url;
 

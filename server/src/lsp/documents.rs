@@ -9,9 +9,9 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use analyzer::source::{FortranForm, Language, LineIndex, PositionEncoding};
 use tower_lsp::lsp_types::{Range, TextDocumentContentChangeEvent, Url};
 
+use super::position::Converter;
+use super::snapshot::Snapshot;
 use crate::config::Config;
-use crate::position::Converter;
-use crate::snapshot::Snapshot;
 
 pub struct Document {
     pub text: String,

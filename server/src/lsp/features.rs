@@ -12,8 +12,8 @@ use tower_lsp::lsp_types::{
     SymbolKind, TextEdit, Url, WorkspaceEdit,
 };
 
-use crate::position::Converter;
-use crate::snapshot::Snapshot;
+use super::position::Converter;
+use super::snapshot::Snapshot;
 
 pub const SOURCE: &str = "mpi-dtype-lint";
 

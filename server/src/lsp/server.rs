@@ -10,11 +10,12 @@ use tower_lsp::jsonrpc::{Error, Result};
 use tower_lsp::lsp_types::*;
 use tower_lsp::{Client, LanguageServer};
 
-use crate::documents::{language_of, ChangeError, Documents};
-use crate::features::{View, SOURCE};
-use crate::position;
-use crate::settings::{config_for, ClientSettings, CompileDbs, FileSettings};
-use crate::snapshot::{off_executor, AnalyzeFn, Job, Snapshot};
+use super::documents::{language_of, ChangeError, Documents};
+use super::features::{View, SOURCE};
+use super::position;
+use super::settings::{client_overrides, config_for, CompileDbs};
+use super::snapshot::{off_executor, Job, Snapshot};
+use crate::settings::{AnalyzeFn, FileSettings, Overrides};
 
 /// How long diagnostics wait for typing to pause.
 pub const DEBOUNCE: Duration = Duration::from_millis(200);
@@ -27,7 +28,7 @@ pub struct Backend {
 /// What the handlers share; every lock is taken and released without an `.await` in between.
 struct State {
     documents: Documents,
-    settings: Mutex<ClientSettings>,
+    settings: Mutex<Overrides>,
     compile_dbs: CompileDbs,
     encoding: Mutex<PositionEncoding>,
     analyze: AnalyzeFn,
@@ -40,7 +41,7 @@ impl Backend {
             client,
             state: Arc::new(State {
                 documents: Documents::default(),
-                settings: Mutex::new(ClientSettings::default()),
+                settings: Mutex::new(Overrides::default()),
                 compile_dbs: CompileDbs::default(),
                 encoding: Mutex::new(PositionEncoding::Utf16),
                 analyze,
@@ -87,7 +88,7 @@ impl State {
                 format!("{e}; its flags are not used"),
             );
         }
-        let settings = FileSettings::new(&lock(&self.settings), config, &flags, path.as_deref());
+        let settings = FileSettings::new(&lock(&self.settings), &config, &flags, path.as_deref());
         let job = Job {
             text,
             version,
@@ -192,7 +193,7 @@ impl Backend {
     }
 
     fn apply_settings(&self, value: &Value) {
-        match ClientSettings::from_json(value) {
+        match client_overrides(value) {
             Ok(settings) => *lock(&self.state.settings) = settings,
             Err(e) => log(
                 &self.client,

@@ -13,19 +13,10 @@ mod settings;
 mod snapshot;
 mod transport;
 
-// The command line's configuration file, compilation database and include resolution, shared
-// with the binary.
-#[path = "../compile_db.rs"]
-mod compile_db;
-#[path = "../config.rs"]
-mod config;
-#[allow(dead_code)] // the server needs only the include resolver of the binary's file helpers
-#[path = "../files.rs"]
-mod files;
+pub use crate::settings::AnalyzeFn;
+pub use server::DEBOUNCE;
 
 use server::Backend;
-pub use server::DEBOUNCE;
-pub use snapshot::{AnalyzeFn, Job, Snapshot};
 
 use tokio::io::{AsyncRead, AsyncWrite};
 
