@@ -1,9 +1,9 @@
 //! `mpi-dtype-lint lsp`: the language server, a thin layer over the analyzer's `ide` queries.
 //!
 //! Documents live in a store that `didChange` mutates synchronously (so edits apply in the order
-//! they arrive even though tower-lsp runs handlers concurrently); analysis runs on the blocking
-//! pool with panics caught; results carry the document version they were computed for, and
-//! stale ones are dropped. LSP positions are converted in `position` and nowhere else.
+//! they arrive even though tower-lsp-server runs handlers concurrently); analysis runs on the
+//! blocking pool with panics caught; results carry the document version they were computed for,
+//! and stale ones are dropped. LSP positions are converted in `position` and nowhere else.
 
 mod documents;
 mod features;
@@ -37,7 +37,7 @@ where
     O: AsyncWrite + Unpin,
 {
     let (service, socket) =
-        tower_lsp::LspService::build(move |client| Backend::with_analyzer(client, analyze))
+        tower_lsp_server::LspService::build(move |client| Backend::with_analyzer(client, analyze))
             .custom_method(transport::MALFORMED_METHOD, Backend::malformed_message)
             .custom_method(
                 transport::DUPLICATE_INITIALIZE_METHOD,
@@ -50,7 +50,7 @@ where
             eprintln!("mpi-dtype-lint: reading the client's messages: {e}");
         }
     });
-    tower_lsp::Server::new(server_input, output, socket)
+    tower_lsp_server::Server::new(server_input, output, socket)
         .serve(service)
         .await;
     filter.abort();

@@ -6,9 +6,9 @@ use std::time::Duration;
 
 use analyzer::source::PositionEncoding;
 use serde_json::Value;
-use tower_lsp::jsonrpc::{Error, Result};
-use tower_lsp::lsp_types::*;
-use tower_lsp::{Client, LanguageServer};
+use tower_lsp_server::jsonrpc::{Error, Result};
+use tower_lsp_server::ls_types::*;
+use tower_lsp_server::{Client, LanguageServer};
 
 use super::documents::{language_of, ChangeError, Documents};
 use super::features::{View, SOURCE};
@@ -60,7 +60,7 @@ impl State {
     }
 
     /// The analysis of the document's current version: the stored one, or a new one.
-    async fn snapshot(&self, client: &Client, uri: &Url) -> Result<Option<Arc<Snapshot>>> {
+    async fn snapshot(&self, client: &Client, uri: &Uri) -> Result<Option<Arc<Snapshot>>> {
         let job = self.documents.with(uri, |d| match d.current_snapshot() {
             Some(s) => Err(s),
             None => Ok((
@@ -101,13 +101,17 @@ impl State {
             log(
                 client,
                 MessageType::WARNING,
-                format!("{uri}: not analysed: larger than {mib} MiB"),
+                format!("{}: not analysed: larger than {mib} MiB", uri.as_str()),
             );
         }
         let analyze = self.analyze;
         let snapshot = Arc::new(off_executor(move || job.run(analyze)).await.map_err(
             |message| {
-                log(client, MessageType::ERROR, format!("{uri}: {message}"));
+                log(
+                    client,
+                    MessageType::ERROR,
+                    format!("{}: {message}", uri.as_str()),
+                );
                 internal_error(message)
             },
         )?);
@@ -120,7 +124,7 @@ impl State {
     async fn query<R: Send + 'static>(
         &self,
         client: &Client,
-        uri: &Url,
+        uri: &Uri,
         query: impl FnOnce(&View<'_>) -> R + Send + 'static,
     ) -> Result<Option<R>> {
         let Some(snapshot) = self.snapshot(client, uri).await? else {
@@ -131,13 +135,17 @@ impl State {
             .await
             .map(Some)
             .map_err(|message| {
-                log(client, MessageType::ERROR, format!("{uri}: {message}"));
+                log(
+                    client,
+                    MessageType::ERROR,
+                    format!("{}: {message}", uri.as_str()),
+                );
                 internal_error(message)
             })
     }
 
     /// After `delay`, publishes the diagnostics of `version` unless the document has moved on.
-    async fn publish_after(&self, client: &Client, uri: Url, version: i32, delay: Duration) {
+    async fn publish_after(&self, client: &Client, uri: Uri, version: i32, delay: Duration) {
         tokio::time::sleep(delay).await;
         let current = |state: &State| state.documents.with(&uri, |d| d.version) == Some(version);
         if !current(self) {
@@ -187,7 +195,7 @@ impl Backend {
         Err(Error::invalid_request())
     }
 
-    fn schedule_diagnostics(&self, uri: Url, version: i32, delay: Duration) {
+    fn schedule_diagnostics(&self, uri: Uri, version: i32, delay: Duration) {
         let (state, client) = (self.state.clone(), self.client.clone());
         tokio::spawn(async move { state.publish_after(&client, uri, version, delay).await });
     }
@@ -204,7 +212,6 @@ impl Backend {
     }
 }
 
-#[tower_lsp::async_trait]
 impl LanguageServer for Backend {
     async fn initialize(&self, params: InitializeParams) -> Result<InitializeResult> {
         let encoding = position::negotiate(&params);
@@ -229,6 +236,7 @@ impl LanguageServer for Backend {
                 name: SOURCE.to_owned(),
                 version: Some(env!("CARGO_PKG_VERSION").to_owned()),
             }),
+            ..InitializeResult::default()
         })
     }
 
@@ -256,7 +264,7 @@ impl LanguageServer for Backend {
             Err(e) => log(
                 &self.client,
                 MessageType::WARNING,
-                format!("{}: {e}", doc.uri),
+                format!("{}: {e}", doc.uri.as_str()),
             ),
             Ok(()) => {}
         }
