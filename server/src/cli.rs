@@ -151,8 +151,11 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Lsp(_)) => tokio::runtime::Runtime::new()
             .map_err(|e| e.to_string())
             .map(|runtime| {
-                runtime.block_on(crate::lsp::run_stdio());
-                ExitCode::SUCCESS
+                let status = runtime.block_on(crate::lsp::run_stdio());
+                // A blocking read of stdin cannot be cancelled: waiting for it would keep the
+                // server alive after `exit` until the client closes stdin.
+                runtime.shutdown_background();
+                status
             }),
         None => settings(
             &cli.lint.analysis,

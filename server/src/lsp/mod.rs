@@ -13,25 +13,29 @@ mod settings;
 mod snapshot;
 mod transport;
 
+use std::process::ExitCode;
+use std::sync::atomic::Ordering;
+
+use tokio::io::{AsyncRead, AsyncWrite};
+
 pub use crate::settings::AnalyzeFn;
 pub use server::DEBOUNCE;
 
 use server::Backend;
 
-use tokio::io::{AsyncRead, AsyncWrite};
-
 /// Serves LSP on stdin/stdout until the client exits; logs go to stderr.
-pub async fn run_stdio() {
+pub async fn run_stdio() -> ExitCode {
     serve(
         tokio::io::stdin(),
         tokio::io::stdout(),
         analyzer::analysis::analyze,
     )
-    .await;
+    .await
 }
 
-/// Serves LSP over any byte streams, analysing with `analyze`.
-pub async fn serve<I, O>(input: I, output: O, analyze: AnalyzeFn)
+/// Serves LSP over any byte streams, analysing with `analyze`, until `exit` or the end of the
+/// input. The exit status is LSP's: success after a `shutdown`, 1 without one.
+pub async fn serve<I, O>(input: I, output: O, analyze: AnalyzeFn) -> ExitCode
 where
     I: AsyncRead + Unpin + Send + 'static,
     O: AsyncWrite + Unpin,
@@ -44,6 +48,7 @@ where
                 Backend::duplicate_initialize,
             )
             .finish();
+    let shut_down = service.inner().shut_down.clone();
     let (filtered, server_input) = tokio::io::duplex(1 << 16);
     let filter = tokio::spawn(async move {
         if let Err(e) = transport::filter_frames(input, filtered).await {
@@ -54,4 +59,9 @@ where
         .serve(service)
         .await;
     filter.abort();
+    if shut_down.load(Ordering::Relaxed) {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
 }

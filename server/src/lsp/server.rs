@@ -1,6 +1,7 @@
 //! The LSP handlers: each converts its parameters, asks the document store or a snapshot, and
 //! converts back. Edits reach the store before any `.await`.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -23,6 +24,8 @@ pub const DEBOUNCE: Duration = Duration::from_millis(200);
 pub struct Backend {
     client: Client,
     state: Arc<State>,
+    /// Whether `shutdown` was accepted: the exit status depends on it.
+    pub(super) shut_down: Arc<AtomicBool>,
 }
 
 /// What the handlers share; every lock is taken and released without an `.await` in between.
@@ -46,6 +49,7 @@ impl Backend {
                 encoding: Mutex::new(PositionEncoding::Utf16),
                 analyze,
             }),
+            shut_down: Arc::default(),
         }
     }
 }
@@ -241,6 +245,7 @@ impl LanguageServer for Backend {
     }
 
     async fn shutdown(&self) -> Result<()> {
+        self.shut_down.store(true, Ordering::Relaxed);
         Ok(())
     }
 
