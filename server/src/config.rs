@@ -5,13 +5,15 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use analyzer::analysis::AnalysisOptions;
-use analyzer::checks::{self, Severity};
+use analyzer::checks::Severity;
 use analyzer::dtype::MpiModel;
 use analyzer::layout::{FortranKinds, Target};
 use analyzer::source::{FortranFormOverride, Language};
 use analyzer::syntax::c::COptions;
 use serde::Deserialize;
 use toml::Spanned;
+
+use crate::settings::is_rule_id;
 
 pub const FILE_NAME: &str = ".mpi-dtype-lint.toml";
 
@@ -130,7 +132,7 @@ impl Errors<'_> {
     fn rule_ids(&self, key: &str, ids: &[Text]) -> Result<Vec<String>, String> {
         ids.iter()
             .map(|id| {
-                if id.get_ref() == "all" || checks::rule(id.get_ref()).is_some() {
+                if is_rule_id(id.get_ref()) {
                     Ok(id.get_ref().clone())
                 } else {
                     Err(self.value(key, id, "no such rule (see `mpi-dtype-lint rules`)"))

@@ -6,37 +6,25 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
 use analyzer::analysis::{analyze, Analysis};
-use analyzer::checks::{self, Diagnostic, RuleSelection, Severity};
-use analyzer::dtype::MpiModel;
+use analyzer::checks::{self, Diagnostic, Severity};
 use analyzer::fix::{Applicability, Fix};
-use analyzer::layout::Target;
 use analyzer::source::{Language, LineIndex, PositionEncoding, Span};
 use rayon::prelude::*;
 
-use crate::compile_db::{CompileDb, FileFlags};
+use crate::compile_db::CompileDb;
 use crate::config::Config;
-use crate::files::{self, Includes, NotRead, SourceFile};
+use crate::files::{self, NotRead, SourceFile};
 use crate::progress::Progress;
+use crate::settings::{FileSettings, Overrides};
 
 /// What the command line says, before per-file configuration.
 #[derive(Clone, Debug, Default)]
 pub struct Settings {
-    pub target: Option<Target>,
-    pub model: Option<MpiModel>,
-    pub select: Option<Vec<String>>,
-    pub ignore: Vec<String>,
+    pub overrides: Overrides,
     /// `--config FILE`: used for every file instead of the nearest one.
     pub config: Option<Arc<Config>>,
     /// `--compile-commands FILE`: used for every file instead of the nearest one.
     pub compile_commands: Option<Arc<CompileDb>>,
-}
-
-/// What decides how one file is analysed besides the command line: its configuration and
-/// the flags its compile command gives.
-#[derive(Clone, Debug, Default)]
-pub struct FileContext {
-    pub config: Config,
-    pub flags: FileFlags,
 }
 
 /// Finds and loads each file's configuration and compilation database, once per directory.
@@ -70,8 +58,10 @@ impl<'a> Contexts<'a> {
             .map_or_else(|| Language::from_path(path), |c| c.language_for(path)))
     }
 
-    pub fn for_file(&self, path: &Path) -> Result<FileContext, String> {
-        let config = self.config(path)?.map(|c| (*c).clone()).unwrap_or_default();
+    /// How a file is analysed and checked: the command line over its configuration and its
+    /// compile command.
+    pub fn for_file(&self, path: &Path) -> Result<FileSettings, String> {
+        let config = self.config(path)?.unwrap_or_default();
         let database = match &self.settings.compile_commands {
             Some(db) => Some(db.clone()),
             None => self.databases.get(path, CompileDb::find, CompileDb::load)?,
@@ -79,7 +69,12 @@ impl<'a> Contexts<'a> {
         let flags = database
             .and_then(|db| db.flags(path).cloned())
             .unwrap_or_default();
-        Ok(FileContext { config, flags })
+        Ok(FileSettings::new(
+            &self.settings.overrides,
+            &config,
+            &flags,
+            Some(path),
+        ))
     }
 }
 
@@ -148,16 +143,11 @@ pub struct FileReport {
 }
 
 /// Analyses every file; reports come in path order.
-pub fn lint(
-    sources: &[SourceFile],
-    settings: &Settings,
-    contexts: &Contexts,
-    progress: &Progress,
-) -> Vec<FileReport> {
+pub fn lint(sources: &[SourceFile], contexts: &Contexts, progress: &Progress) -> Vec<FileReport> {
     let reports = sources
         .par_iter()
         .map(|source| {
-            let report = lint_file(source, settings, contexts);
+            let report = lint_file(source, contexts);
             progress.inc();
             report
         })
@@ -166,21 +156,20 @@ pub fn lint(
     reports
 }
 
-fn lint_file(source: &SourceFile, settings: &Settings, contexts: &Contexts) -> FileReport {
-    let (mut report, analysed) = analyze_file(source, settings, contexts);
-    if let Some((analysis, context)) = analysed {
-        report.findings = findings(source, &analysis, settings, &context);
+fn lint_file(source: &SourceFile, contexts: &Contexts) -> FileReport {
+    let (mut report, analysed) = analyze_file(source, contexts);
+    if let Some((analysis, settings)) = analysed {
+        report.findings = findings(&analysis, &settings);
     }
     report
 }
 
-/// Reads a file and, when it mentions MPI at all, analyses it as its context says. The report
+/// Reads a file and, when it mentions MPI at all, analyses it as its settings say. The report
 /// has the text, or the error or note that kept the file from being analysed; no findings yet.
 pub fn analyze_file(
     source: &SourceFile,
-    settings: &Settings,
     contexts: &Contexts,
-) -> (FileReport, Option<(Analysis, FileContext)>) {
+) -> (FileReport, Option<(Analysis, FileSettings)>) {
     let mut report = FileReport {
         path: source.path.clone(),
         text: String::new(),
@@ -207,10 +196,10 @@ pub fn analyze_file(
     let mut analysed = None;
     if files::mentions_mpi(text.as_bytes()) {
         match contexts.for_file(&source.path) {
-            Ok(context) => {
-                let analysis = analyze_text(source, &text, settings, &context);
+            Ok(settings) => {
+                let analysis = settings.analyze(analyze, &text, source.language, &source.path);
                 report.notes.extend(located_notes(&source.path, &analysis));
-                analysed = Some((analysis, context));
+                analysed = Some((analysis, settings));
             }
             Err(e) => report.error = Some(e),
         }
@@ -233,66 +222,30 @@ fn located_notes(path: &std::path::Path, analysis: &Analysis) -> Vec<String> {
     notes
 }
 
-/// Analyses one text as the file at `source`, as its context says.
-pub fn analyze_text(
-    source: &SourceFile,
-    text: &str,
-    settings: &Settings,
-    context: &FileContext,
-) -> Analysis {
-    let (options, include_paths) =
-        context
-            .flags
-            .analysis_options(&context.config, settings.target, settings.model);
-    let mut includes = Includes::new(&source.path, &include_paths);
-    analyze(text, source.language, &options, &mut includes)
-}
-
 /// Analyses one text as the file at `source` and runs the selected rules.
-pub fn lint_text(
-    source: &SourceFile,
-    text: &str,
-    settings: &Settings,
-    context: &FileContext,
-) -> Vec<Finding> {
-    let analysis = analyze_text(source, text, settings, context);
-    findings(source, &analysis, settings, context)
+pub fn lint_text(source: &SourceFile, text: &str, settings: &FileSettings) -> Vec<Finding> {
+    let analysis = settings.analyze(analyze, text, source.language, &source.path);
+    findings(&analysis, settings)
 }
 
 /// The selected rules' findings on one analysis.
-fn findings(
-    source: &SourceFile,
-    analysis: &Analysis,
-    settings: &Settings,
-    context: &FileContext,
-) -> Vec<Finding> {
-    let config = &context.config;
-    let mut ignore = settings.ignore.clone();
-    ignore.extend(config.ignore.iter().cloned());
-    ignore.extend(config.ignored_for(&source.path));
-    let selection = RuleSelection {
-        select: settings.select.clone().or(config.select.clone()),
-        ignore,
-    };
+fn findings(analysis: &Analysis, settings: &FileSettings) -> Vec<Finding> {
     let index = &analysis.line_index;
-    checks::check(analysis, &selection)
+    settings
+        .check(analysis)
         .into_iter()
-        .map(|d| finding(d, index, config))
+        .map(|d| finding(d, index))
         .collect()
 }
 
-fn finding(d: Diagnostic, index: &LineIndex, config: &Config) -> Finding {
+fn finding(d: Diagnostic, index: &LineIndex) -> Finding {
     let locate = |span: Span| Located {
         start: position(index, span.start),
         end: position(index, span.end),
     };
     Finding {
         rule: d.rule,
-        severity: config
-            .severity
-            .get(d.rule.id)
-            .copied()
-            .unwrap_or(d.severity),
+        severity: d.severity,
         message: d.message,
         at: locate(d.span),
         fixes: d

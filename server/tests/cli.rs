@@ -258,16 +258,24 @@ mod commands {
 
     #[test]
     fn lsp_answers_initialize_and_exits() {
-        lsp_session(&["lsp"]);
+        assert!(lsp_session(&["lsp"], true).success());
     }
 
     /// vscode-languageclient appends `--stdio` to the command of a stdio transport.
     #[test]
     fn lsp_accepts_the_stdio_flag_editors_pass() {
-        lsp_session(&["lsp", "--stdio"]);
+        assert!(lsp_session(&["lsp", "--stdio"], true).success());
     }
 
-    fn lsp_session(args: &[&str]) {
+    /// LSP: `exit` without a `shutdown` before it ends the server with status 1.
+    #[test]
+    fn lsp_exit_without_shutdown_is_status_1() {
+        assert_eq!(lsp_session(&["lsp"], false).code(), Some(1));
+    }
+
+    /// Initializes, shuts down if told to, and sends `exit` with stdin left open: the server
+    /// must end on `exit` alone. Its exit status.
+    fn lsp_session(args: &[&str], shutdown: bool) -> std::process::ExitStatus {
         use std::io::{BufRead, BufReader, Read, Write};
         use std::process::Stdio;
 
@@ -309,23 +317,29 @@ mod commands {
             "{initialized}"
         );
         send(json!({"jsonrpc": "2.0", "method": "initialized", "params": {}}));
-        send(json!({"jsonrpc": "2.0", "id": 2, "method": "shutdown"}));
-        let mut reply = receive();
-        while reply["id"] != 2 {
-            reply = receive();
+        if shutdown {
+            send(json!({"jsonrpc": "2.0", "id": 2, "method": "shutdown"}));
+            let mut reply = receive();
+            while reply["id"] != 2 {
+                reply = receive();
+            }
+            assert!(reply.get("error").is_none(), "{reply}");
+            assert_eq!(reply["result"], Value::Null, "{reply}");
         }
-        assert_eq!(reply["result"], Value::Null, "{reply}");
         send(json!({"jsonrpc": "2.0", "method": "exit"}));
-        drop(input);
         let deadline = std::time::Instant::now() + Duration::from_secs(30);
         let status = loop {
             if let Some(status) = server.try_wait().unwrap() {
                 break status;
             }
-            assert!(std::time::Instant::now() < deadline, "lsp did not exit");
+            assert!(
+                std::time::Instant::now() < deadline,
+                "lsp did not exit with its input open"
+            );
             std::thread::sleep(Duration::from_millis(20));
         };
-        assert!(status.success());
+        drop(input);
+        status
     }
 }
 

@@ -7,9 +7,9 @@ use std::time::{Duration, Instant};
 
 use insta::assert_json_snapshot;
 use lsp_harness::{fixture, position_of, Client};
-use mpi_dtype_lint_lsp::DEBOUNCE;
+use mpi_dtype_lint::lsp::DEBOUNCE;
 use serde_json::{json, Value};
-use tower_lsp::lsp_types::Url;
+use tower_lsp_server::ls_types::Uri;
 
 const MISSING_COMMIT: &str = "#include <mpi.h>
 static double a[8][8];
@@ -261,7 +261,7 @@ async fn configuration_file_next_to_the_document() {
     let file = dir.path().join("exchange.c");
     let text = MISSING_COMMIT.replace("    MPI_Type_free(&column);\n", "");
     std::fs::write(&file, &text).unwrap();
-    let uri = Url::from_file_path(&file).unwrap();
+    let uri = Uri::from_file_path(&file).unwrap();
     let mut client = Client::default().await;
     client.open(uri.as_str(), "c", &text).await;
     let published = client.diagnostics(uri.as_str(), 1).await;
@@ -281,7 +281,7 @@ async fn configured_extensions_choose_the_language_of_a_document() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("halo.inc");
     std::fs::write(&file, text).unwrap();
-    let uri = Url::from_file_path(&file).unwrap();
+    let uri = Uri::from_file_path(&file).unwrap();
     let mut client = Client::default().await;
     // Unknown to the server and to the client (`plaintext`): read as C, nothing found.
     client.open(uri.as_str(), "plaintext", text).await;
@@ -295,7 +295,7 @@ async fn configured_extensions_choose_the_language_of_a_document() {
     .unwrap();
     let configured = dir.path().join("configured.inc");
     std::fs::write(&configured, text).unwrap();
-    let uri = Url::from_file_path(&configured).unwrap();
+    let uri = Uri::from_file_path(&configured).unwrap();
     client.open(uri.as_str(), "plaintext", text).await;
     let published = client.diagnostics(uri.as_str(), 1).await;
     assert_eq!(codes(&published), [json!("missing-commit")]);
@@ -327,7 +327,7 @@ async fn compile_commands_give_include_paths_and_defines_and_are_read_again_when
             .set_modified(time)
             .unwrap();
     };
-    let uri = Url::from_file_path(&file).unwrap();
+    let uri = Uri::from_file_path(&file).unwrap();
     let uri = uri.as_str();
     let mut client = Client::default().await;
 
@@ -370,7 +370,7 @@ async fn a_malformed_compile_commands_is_reported_once_and_the_document_still_an
     std::fs::write(dir.path().join("compile_commands.json"), "[{\"file\": ").unwrap();
     let file = dir.path().join("exchange.c");
     std::fs::write(&file, MISSING_COMMIT).unwrap();
-    let uri = Url::from_file_path(&file).unwrap();
+    let uri = Uri::from_file_path(&file).unwrap();
     let uri = uri.as_str();
     let mut client = Client::default().await;
     client.open(uri, "c", MISSING_COMMIT).await;

@@ -153,7 +153,7 @@ async fn answered(
 async fn ten_thousand_bad_messages_then_a_hover_is_answered() {
     let (mut to_server, server_in) = duplex(1 << 16);
     let (server_out, from_server) = duplex(1 << 16);
-    tokio::spawn(mpi_dtype_lint_lsp::serve(
+    tokio::spawn(mpi_dtype_lint::lsp::serve(
         server_in,
         server_out,
         analyzer::analysis::analyze,

@@ -134,7 +134,7 @@ pub fn lsp_messages(data: &[u8]) {
     runtime.block_on(async {
         let (mut to_server, server_in) = duplex(1 << 16);
         let (server_out, from_server) = duplex(1 << 16);
-        let server = tokio::spawn(mpi_dtype_lint_lsp::serve(
+        let server = tokio::spawn(mpi_dtype_lint::lsp::serve(
             server_in,
             server_out,
             analyzer::analysis::analyze,

@@ -8,10 +8,11 @@ use std::process::ExitCode;
 use analyzer::fix;
 
 use super::Problems;
+use crate::cli::{Format, LintArgs};
+use crate::files;
 use crate::lint::{self, applicable, Contexts, FileReport, Settings};
 use crate::output::{self, human::Style};
 use crate::progress::Progress;
-use crate::{files, Format, LintArgs};
 
 pub fn run(args: &LintArgs, settings: &Settings) -> Result<ExitCode, String> {
     let contexts = Contexts::new(settings);
@@ -20,11 +21,11 @@ pub fn run(args: &LintArgs, settings: &Settings) -> Result<ExitCode, String> {
     });
     let sources = std::mem::take(&mut walk.files);
     let progress = Progress::new(sources.len(), args.quiet);
-    let reports = lint::lint(&sources, settings, &contexts, &progress);
+    let reports = lint::lint(&sources, &contexts, &progress);
     let problems = Problems::of(walk, &reports);
 
     if args.fix || args.diff {
-        return fix_files(&reports, args, settings, &contexts, problems);
+        return fix_files(&reports, args, &contexts, problems);
     }
     let mut out = std::io::stdout().lock();
     let written = match args.format {
@@ -78,7 +79,6 @@ const FIX_ROUNDS: usize = 4;
 fn fix_files(
     reports: &[FileReport],
     args: &LintArgs,
-    settings: &Settings,
     contexts: &Contexts,
     mut problems: Problems,
 ) -> Result<ExitCode, String> {
@@ -103,7 +103,7 @@ fn fix_files(
             remaining.push(report.findings.iter().filter(|f| lint::fails(f)).count());
             continue;
         }
-        let (text, applied, still) = match fix_text(report, args, settings, contexts) {
+        let (text, applied, still) = match fix_text(report, args, contexts) {
             Ok(fixed) => fixed,
             Err(e) => {
                 write_errors.push(e);
@@ -146,7 +146,6 @@ fn fix_files(
 fn fix_text(
     report: &FileReport,
     args: &LintArgs,
-    settings: &Settings,
     contexts: &Contexts,
 ) -> Result<(String, usize, usize), String> {
     let language = contexts
@@ -156,7 +155,7 @@ fn fix_text(
         path: report.path.clone(),
         language,
     };
-    let context = contexts.for_file(&report.path)?;
+    let settings = contexts.for_file(&report.path)?;
     let mut text = report.text.clone();
     let mut applied_total = 0;
     let mut findings = report.findings.clone();
@@ -179,7 +178,7 @@ fn fix_text(
         }
         applied_total += applied.applied;
         text = applied.text;
-        findings = lint::lint_text(&source, &text, settings, &context);
+        findings = lint::lint_text(&source, &text, &settings);
     }
     let remaining = findings.iter().filter(|f| lint::fails(f)).count();
     Ok((text, applied_total, remaining))

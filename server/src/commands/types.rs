@@ -8,10 +8,10 @@ use analyzer::dtype::MpiModel;
 use rayon::prelude::*;
 use serde::Serialize;
 
+use crate::cli::AnalysisArgs;
 use crate::files;
 use crate::lint::{self, Contexts, FileReport, Settings};
 use crate::output::display_path;
-use crate::AnalysisArgs;
 
 /// One entry of `types --format json`, as DESIGN.md fixes it.
 #[derive(Serialize)]
@@ -49,7 +49,7 @@ pub fn run(args: &AnalysisArgs, settings: &Settings, json: bool) -> Result<ExitC
     let analysed: Vec<(FileReport, Vec<JsonType>)> = sources
         .par_iter()
         .map(|source| {
-            let (report, analysed) = lint::analyze_file(source, settings, &contexts);
+            let (report, analysed) = lint::analyze_file(source, &contexts);
             let file = display_path(&source.path);
             let entries = analysed.map_or_else(Vec::new, |(analysis, _)| {
                 analysis

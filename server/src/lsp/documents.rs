@@ -2,16 +2,17 @@
 //! handler that calls one before its first `.await` mutates the store in the order the
 //! notifications arrived.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use analyzer::source::{FortranForm, Language, LineIndex, PositionEncoding};
-use tower_lsp::lsp_types::{Range, TextDocumentContentChangeEvent, Url};
+use tower_lsp_server::ls_types::{Range, TextDocumentContentChangeEvent, Uri};
 
+use super::position::Converter;
+use super::snapshot::Snapshot;
 use crate::config::Config;
-use crate::position::Converter;
-use crate::snapshot::Snapshot;
 
 pub struct Document {
     pub text: String,
@@ -62,16 +63,16 @@ impl std::fmt::Display for ChangeError {
 }
 
 #[derive(Default)]
-pub struct Documents(Mutex<HashMap<Url, Document>>);
+pub struct Documents(Mutex<HashMap<Uri, Document>>);
 
 impl Documents {
-    fn lock(&self) -> MutexGuard<'_, HashMap<Url, Document>> {
+    fn lock(&self) -> MutexGuard<'_, HashMap<Uri, Document>> {
         // A panic elsewhere never leaves a document half-edited: edits are applied whole.
         self.0.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    pub fn open(&self, uri: Url, text: String, version: i32, language_id: &str) {
-        let path = uri.to_file_path().ok();
+    pub fn open(&self, uri: Uri, text: String, version: i32, language_id: &str) {
+        let path = file_path(&uri);
         let document = Document {
             text,
             version,
@@ -87,7 +88,7 @@ impl Documents {
     /// reading it as the span between its ends could replace the whole document).
     pub fn change(
         &self,
-        uri: &Url,
+        uri: &Uri,
         version: i32,
         changes: Vec<TextDocumentContentChangeEvent>,
         encoding: PositionEncoding,
@@ -120,25 +121,36 @@ impl Documents {
         result
     }
 
-    pub fn close(&self, uri: &Url) {
+    pub fn close(&self, uri: &Uri) {
         self.lock().remove(uri);
     }
 
-    pub fn with<R>(&self, uri: &Url, f: impl FnOnce(&mut Document) -> R) -> Option<R> {
+    pub fn with<R>(&self, uri: &Uri, f: impl FnOnce(&mut Document) -> R) -> Option<R> {
         self.lock().get_mut(uri).map(f)
     }
 
-    pub fn uris(&self) -> Vec<Url> {
+    pub fn uris(&self) -> Vec<Uri> {
         self.lock().keys().cloned().collect()
     }
 }
 
+/// The file a `file:` URI names; `None` for other schemes (`untitled:`), which `Uri` would
+/// turn into relative paths.
+fn file_path(uri: &Uri) -> Option<PathBuf> {
+    if uri.scheme().as_str() != "file" {
+        return None;
+    }
+    uri.to_file_path()
+        .map(Cow::into_owned)
+        .filter(|path| path.is_absolute())
+}
+
 /// The language by the file's extension (the configuration's `[extensions]` first), else by the
 /// client's language id (C by default).
-pub fn language_of(uri: &Url, path: Option<&Path>, language_id: &str, config: &Config) -> Language {
+pub fn language_of(uri: &Uri, path: Option<&Path>, language_id: &str, config: &Config) -> Language {
     let by_name = path
         .and_then(|p| config.language_for(p))
-        .or_else(|| config.language_for(Path::new(uri.path())));
+        .or_else(|| config.language_for(Path::new(uri.path().as_str())));
     by_name.unwrap_or(match language_id {
         "fortran" | "fortran_free_form" | "fortran90" => Language::Fortran {
             form: FortranForm::Free,

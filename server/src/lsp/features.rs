@@ -6,14 +6,14 @@ use analyzer::checks::Severity;
 use analyzer::fix::{Applicability, Edit};
 use analyzer::ide;
 use analyzer::source::PositionEncoding;
-use tower_lsp::lsp_types::{
+use tower_lsp_server::ls_types::{
     self as lsp, CodeAction, CodeActionKind, CodeActionOrCommand, DocumentSymbol, HoverContents,
     InlayHintLabel, Location, MarkupContent, MarkupKind, NumberOrString, Position, Range,
-    SymbolKind, TextEdit, Url, WorkspaceEdit,
+    SymbolKind, TextEdit, Uri, WorkspaceEdit,
 };
 
-use crate::position::Converter;
-use crate::snapshot::Snapshot;
+use super::position::Converter;
+use super::snapshot::Snapshot;
 
 pub const SOURCE: &str = "mpi-dtype-lint";
 
@@ -69,7 +69,7 @@ impl<'a> View<'a> {
         })
     }
 
-    fn workspace_edit(&self, uri: &Url, edits: &[Edit]) -> WorkspaceEdit {
+    fn workspace_edit(&self, uri: &Uri, edits: &[Edit]) -> WorkspaceEdit {
         let edits = edits
             .iter()
             .map(|e| TextEdit::new(self.convert.range(e.span), e.new_text.clone()))
@@ -79,7 +79,7 @@ impl<'a> View<'a> {
 
     /// The fixes of the findings the range touches, then "generate MPI datatype" when the range
     /// is in a struct declaration.
-    pub fn code_actions(&self, uri: &Url, range: Range) -> Vec<CodeActionOrCommand> {
+    pub fn code_actions(&self, uri: &Uri, range: Range) -> Vec<CodeActionOrCommand> {
         let wanted = self.convert.span(range);
         let mut actions = Vec::new();
         for d in &self.snapshot.diagnostics {
@@ -145,7 +145,7 @@ impl<'a> View<'a> {
             .collect()
     }
 
-    pub fn definition(&self, uri: &Url, position: Position) -> Vec<Location> {
+    pub fn definition(&self, uri: &Uri, position: Position) -> Vec<Location> {
         let offset = self.convert.offset(position);
         ide::definition(&self.snapshot.analysis, offset)
             .into_iter()

@@ -3,7 +3,7 @@
 //! the line index, never rejected.
 
 use analyzer::source::{LineColumn, LineIndex, PositionEncoding, Span};
-use tower_lsp::lsp_types::{InitializeParams, Position, PositionEncodingKind, Range};
+use tower_lsp_server::ls_types::{InitializeParams, Position, PositionEncodingKind, Range};
 
 /// UTF-8 when the client lists it, else LSP's default UTF-16.
 pub fn negotiate(params: &InitializeParams) -> PositionEncoding {

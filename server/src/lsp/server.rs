@@ -1,20 +1,22 @@
 //! The LSP handlers: each converts its parameters, asks the document store or a snapshot, and
 //! converts back. Edits reach the store before any `.await`.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use analyzer::source::PositionEncoding;
 use serde_json::Value;
-use tower_lsp::jsonrpc::{Error, Result};
-use tower_lsp::lsp_types::*;
-use tower_lsp::{Client, LanguageServer};
+use tower_lsp_server::jsonrpc::{Error, Result};
+use tower_lsp_server::ls_types::*;
+use tower_lsp_server::{Client, LanguageServer};
 
-use crate::documents::{language_of, ChangeError, Documents};
-use crate::features::{View, SOURCE};
-use crate::position;
-use crate::settings::{config_for, ClientSettings, CompileDbs, FileSettings};
-use crate::snapshot::{off_executor, AnalyzeFn, Job, Snapshot};
+use super::documents::{language_of, ChangeError, Documents};
+use super::features::{View, SOURCE};
+use super::position;
+use super::settings::{client_overrides, config_for, CompileDbs};
+use super::snapshot::{off_executor, Job, Snapshot};
+use crate::settings::{AnalyzeFn, FileSettings, Overrides};
 
 /// How long diagnostics wait for typing to pause.
 pub const DEBOUNCE: Duration = Duration::from_millis(200);
@@ -22,12 +24,14 @@ pub const DEBOUNCE: Duration = Duration::from_millis(200);
 pub struct Backend {
     client: Client,
     state: Arc<State>,
+    /// Whether `shutdown` was accepted: the exit status depends on it.
+    pub(super) shut_down: Arc<AtomicBool>,
 }
 
 /// What the handlers share; every lock is taken and released without an `.await` in between.
 struct State {
     documents: Documents,
-    settings: Mutex<ClientSettings>,
+    settings: Mutex<Overrides>,
     compile_dbs: CompileDbs,
     encoding: Mutex<PositionEncoding>,
     analyze: AnalyzeFn,
@@ -40,11 +44,12 @@ impl Backend {
             client,
             state: Arc::new(State {
                 documents: Documents::default(),
-                settings: Mutex::new(ClientSettings::default()),
+                settings: Mutex::new(Overrides::default()),
                 compile_dbs: CompileDbs::default(),
                 encoding: Mutex::new(PositionEncoding::Utf16),
                 analyze,
             }),
+            shut_down: Arc::default(),
         }
     }
 }
@@ -59,7 +64,7 @@ impl State {
     }
 
     /// The analysis of the document's current version: the stored one, or a new one.
-    async fn snapshot(&self, client: &Client, uri: &Url) -> Result<Option<Arc<Snapshot>>> {
+    async fn snapshot(&self, client: &Client, uri: &Uri) -> Result<Option<Arc<Snapshot>>> {
         let job = self.documents.with(uri, |d| match d.current_snapshot() {
             Some(s) => Err(s),
             None => Ok((
@@ -87,7 +92,7 @@ impl State {
                 format!("{e}; its flags are not used"),
             );
         }
-        let settings = FileSettings::new(&lock(&self.settings), config, &flags, path.as_deref());
+        let settings = FileSettings::new(&lock(&self.settings), &config, &flags, path.as_deref());
         let job = Job {
             text,
             version,
@@ -100,13 +105,17 @@ impl State {
             log(
                 client,
                 MessageType::WARNING,
-                format!("{uri}: not analysed: larger than {mib} MiB"),
+                format!("{}: not analysed: larger than {mib} MiB", uri.as_str()),
             );
         }
         let analyze = self.analyze;
         let snapshot = Arc::new(off_executor(move || job.run(analyze)).await.map_err(
             |message| {
-                log(client, MessageType::ERROR, format!("{uri}: {message}"));
+                log(
+                    client,
+                    MessageType::ERROR,
+                    format!("{}: {message}", uri.as_str()),
+                );
                 internal_error(message)
             },
         )?);
@@ -119,7 +128,7 @@ impl State {
     async fn query<R: Send + 'static>(
         &self,
         client: &Client,
-        uri: &Url,
+        uri: &Uri,
         query: impl FnOnce(&View<'_>) -> R + Send + 'static,
     ) -> Result<Option<R>> {
         let Some(snapshot) = self.snapshot(client, uri).await? else {
@@ -130,13 +139,17 @@ impl State {
             .await
             .map(Some)
             .map_err(|message| {
-                log(client, MessageType::ERROR, format!("{uri}: {message}"));
+                log(
+                    client,
+                    MessageType::ERROR,
+                    format!("{}: {message}", uri.as_str()),
+                );
                 internal_error(message)
             })
     }
 
     /// After `delay`, publishes the diagnostics of `version` unless the document has moved on.
-    async fn publish_after(&self, client: &Client, uri: Url, version: i32, delay: Duration) {
+    async fn publish_after(&self, client: &Client, uri: Uri, version: i32, delay: Duration) {
         tokio::time::sleep(delay).await;
         let current = |state: &State| state.documents.with(&uri, |d| d.version) == Some(version);
         if !current(self) {
@@ -186,13 +199,13 @@ impl Backend {
         Err(Error::invalid_request())
     }
 
-    fn schedule_diagnostics(&self, uri: Url, version: i32, delay: Duration) {
+    fn schedule_diagnostics(&self, uri: Uri, version: i32, delay: Duration) {
         let (state, client) = (self.state.clone(), self.client.clone());
         tokio::spawn(async move { state.publish_after(&client, uri, version, delay).await });
     }
 
     fn apply_settings(&self, value: &Value) {
-        match ClientSettings::from_json(value) {
+        match client_overrides(value) {
             Ok(settings) => *lock(&self.state.settings) = settings,
             Err(e) => log(
                 &self.client,
@@ -203,7 +216,6 @@ impl Backend {
     }
 }
 
-#[tower_lsp::async_trait]
 impl LanguageServer for Backend {
     async fn initialize(&self, params: InitializeParams) -> Result<InitializeResult> {
         let encoding = position::negotiate(&params);
@@ -228,10 +240,12 @@ impl LanguageServer for Backend {
                 name: SOURCE.to_owned(),
                 version: Some(env!("CARGO_PKG_VERSION").to_owned()),
             }),
+            ..InitializeResult::default()
         })
     }
 
     async fn shutdown(&self) -> Result<()> {
+        self.shut_down.store(true, Ordering::Relaxed);
         Ok(())
     }
 
@@ -255,7 +269,7 @@ impl LanguageServer for Backend {
             Err(e) => log(
                 &self.client,
                 MessageType::WARNING,
-                format!("{}: {e}", doc.uri),
+                format!("{}: {e}", doc.uri.as_str()),
             ),
             Ok(()) => {}
         }

@@ -1,22 +1,20 @@
-//! Configuration: what the client sends (`initializationOptions`,
-//! `workspace/didChangeConfiguration`) over the `.mpi-dtype-lint.toml` nearest the file, as the
-//! command line's flags are over it; and, as on the command line, the `-I`, `-D` and kind flags
-//! the nearest `compile_commands.json` gives the file.
+//! Where a document's settings come from: what the client sends (`initializationOptions`,
+//! `workspace/didChangeConfiguration`), which is over the `.mpi-dtype-lint.toml` nearest the
+//! file as the command line's flags are over it; and, as on the command line, the `-I`, `-D`
+//! and kind flags the nearest `compile_commands.json` gives the file. They combine in
+//! [`crate::settings::FileSettings`], as on the command line.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::SystemTime;
 
-use analyzer::analysis::AnalysisOptions;
-use analyzer::checks::{self, RuleSelection, Severity};
-use analyzer::dtype::MpiModel;
-use analyzer::layout::Target;
 use serde::Deserialize;
 use serde_json::Value;
 
 use crate::compile_db::{CompileDb, FileFlags};
 use crate::config::Config;
+use crate::settings::Overrides;
 
 /// The client's settings, as JSON: `{"target": "i686-linux-gnu", "mpi": "mpich",
 /// "select": [...], "ignore": [...]}`, optionally under a `mpi-dtype-lint` key.
@@ -30,75 +28,26 @@ struct RawClientSettings {
     ignore: Vec<String>,
 }
 
-/// Validated client settings.
-#[derive(Clone, Debug, Default)]
-pub struct ClientSettings {
-    pub target: Option<Target>,
-    pub model: Option<MpiModel>,
-    pub select: Option<Vec<String>>,
-    pub ignore: Vec<String>,
-}
-
 const SECTION: &str = "mpi-dtype-lint";
 
-impl ClientSettings {
-    /// Reads the settings; `null` is the defaults. An error names the bad value.
-    pub fn from_json(value: &Value) -> Result<ClientSettings, String> {
-        let value = value.get(SECTION).unwrap_or(value);
-        if value.is_null() {
-            return Ok(ClientSettings::default());
-        }
-        let raw = RawClientSettings::deserialize(value).map_err(|e| e.to_string())?;
-        for id in raw.select.iter().flatten().chain(&raw.ignore) {
-            if id != "all" && checks::rule(id).is_none() {
-                return Err(format!("no rule `{id}`"));
-            }
-        }
-        Ok(ClientSettings {
-            target: raw.target.as_deref().map(str::parse).transpose()?,
-            model: raw.mpi.as_deref().map(str::parse).transpose()?,
-            select: raw.select,
-            ignore: raw.ignore,
-        })
+/// Reads the client's settings; `null` is the defaults. An error names the bad value.
+pub fn client_overrides(value: &Value) -> Result<Overrides, String> {
+    let value = value.get(SECTION).unwrap_or(value);
+    if value.is_null() {
+        return Ok(Overrides::default());
     }
-}
-
-/// Everything one file's analysis needs, from the client's settings and its configuration file.
-#[derive(Clone, Debug, Default)]
-pub struct FileSettings {
-    pub options: AnalysisOptions,
-    pub include_paths: Vec<PathBuf>,
-    pub selection: RuleSelection,
-    pub config: Config,
-}
-
-impl FileSettings {
-    pub fn new(
-        client: &ClientSettings,
-        config: Config,
-        flags: &FileFlags,
-        path: Option<&Path>,
-    ) -> FileSettings {
-        let (options, include_paths) = flags.analysis_options(&config, client.target, client.model);
-        let mut ignore = client.ignore.clone();
-        ignore.extend(config.ignore.iter().cloned());
-        ignore.extend(path.map(|p| config.ignored_for(p)).unwrap_or_default());
-        let selection = RuleSelection {
-            select: client.select.clone().or(config.select.clone()),
-            ignore,
-        };
-        FileSettings {
-            options,
-            include_paths,
-            selection,
-            config,
-        }
-    }
-
-    /// The severity the configuration gives a rule's findings.
-    pub fn severity(&self, rule: &checks::Rule, found: Severity) -> Severity {
-        self.config.severity.get(rule.id).copied().unwrap_or(found)
-    }
+    let raw = RawClientSettings::deserialize(value).map_err(|e| e.to_string())?;
+    let rules = Overrides {
+        select: raw.select,
+        ignore: raw.ignore,
+        ..Overrides::default()
+    };
+    rules.check_rule_ids()?;
+    Ok(Overrides {
+        target: raw.target.as_deref().map(str::parse).transpose()?,
+        model: raw.mpi.as_deref().map(str::parse).transpose()?,
+        ..rules
+    })
 }
 
 /// The configuration file for a document on disk: the nearest one, the default when there is

@@ -4,16 +4,11 @@
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::PathBuf;
 
-use analyzer::analysis::{Analysis, AnalysisOptions};
-use analyzer::checks::{self, Diagnostic};
+use analyzer::analysis::Analysis;
+use analyzer::checks::Diagnostic;
 use analyzer::source::{Language, MAX_SOURCE_BYTES};
-use analyzer::syntax::IncludeResolver;
 
-use crate::files::Includes;
-use crate::settings::FileSettings;
-
-/// The analysis entry point: `analyzer::analysis::analyze`, or a stand-in in tests.
-pub type AnalyzeFn = fn(&str, Language, &AnalysisOptions, &mut dyn IncludeResolver) -> Analysis;
+use crate::settings::{AnalyzeFn, FileSettings};
 
 /// What to analyse: one version of a document with its settings.
 pub struct Job {
@@ -21,7 +16,7 @@ pub struct Job {
     pub version: i32,
     pub language: Language,
     pub path: Option<PathBuf>,
-    pub(crate) settings: FileSettings,
+    pub settings: FileSettings,
 }
 
 /// A document version's analysis and findings (severities as configured).
@@ -37,17 +32,12 @@ impl Job {
     }
 
     pub fn run(self, analyze: AnalyzeFn) -> Snapshot {
-        let settings = &self.settings;
         let path = self.path.clone().unwrap_or_default();
-        let mut includes = Includes::new(&path, &settings.include_paths);
         // Like the command line, which does not read larger files: the analysis of an empty
         // text answers every query with nothing.
         let text = if self.too_large() { "" } else { &self.text };
-        let analysis = analyze(text, self.language, &settings.options, &mut includes);
-        let mut diagnostics = checks::check(&analysis, &settings.selection);
-        for d in &mut diagnostics {
-            d.severity = settings.severity(d.rule, d.severity);
-        }
+        let analysis = self.settings.analyze(analyze, text, self.language, &path);
+        let diagnostics = self.settings.check(&analysis);
         Snapshot {
             version: self.version,
             analysis,

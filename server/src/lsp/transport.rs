@@ -1,9 +1,9 @@
-//! The byte stream between the client and tower-lsp. tower-lsp's reader stops for good at the
+//! The byte stream between the client and tower-lsp-server. Its reader stops for good at the
 //! first frame it cannot decode, so frames pass through a filter first: one whose headers or
 //! body are not a JSON-RPC message is replaced by a request for [`MALFORMED_METHOD`], which the
 //! server answers with a JSON-RPC parse error, and reading goes on. A second `initialize` after
-//! a valid one becomes a request for [`DUPLICATE_INITIALIZE_METHOD`]: tower-lsp would run it
-//! (the first one is still in flight) and, its parameters failing, mark the server
+//! a valid one becomes a request for [`DUPLICATE_INITIALIZE_METHOD`]: tower-lsp-server would run
+//! it (the first one is still in flight) and, its parameters failing, mark the server
 //! uninitialized for good.
 
 use std::io;
@@ -11,8 +11,8 @@ use std::io;
 use serde::Deserialize;
 use serde_json::json;
 use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, BufReader};
-use tower_lsp::jsonrpc::{Request, Response};
-use tower_lsp::lsp_types::InitializeParams;
+use tower_lsp_server::jsonrpc::{Request, Response};
+use tower_lsp_server::ls_types::InitializeParams;
 
 /// The method a malformed frame becomes.
 pub const MALFORMED_METHOD: &str = "mpi-dtype-lint/malformedMessage";
@@ -86,7 +86,7 @@ async fn read_headers<R: AsyncRead + Unpin>(
     }
 }
 
-/// The body to hand to tower-lsp, `None` when it will not decode it (not a request, a
+/// The body to hand to tower-lsp-server, `None` when it will not decode it (not a request, a
 /// notification nor a response); `initialized` tells whether a valid `initialize` went before.
 fn pass(body: Vec<u8>, initialized: &mut bool) -> Option<Vec<u8>> {
     let Ok(request) = serde_json::from_slice::<Request>(&body) else {

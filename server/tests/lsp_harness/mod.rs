@@ -7,7 +7,7 @@ use std::collections::VecDeque;
 use std::path::Path;
 use std::time::Duration;
 
-use mpi_dtype_lint_lsp::AnalyzeFn;
+use mpi_dtype_lint::lsp::AnalyzeFn;
 use serde_json::{json, Value};
 use tokio::io::{duplex, AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader, DuplexStream};
 
@@ -35,7 +35,7 @@ impl Client {
     ) -> (Client, Value) {
         let (to_server, server_in) = duplex(1 << 16);
         let (server_out, from_server) = duplex(1 << 16);
-        tokio::spawn(mpi_dtype_lint_lsp::serve(server_in, server_out, analyze));
+        tokio::spawn(mpi_dtype_lint::lsp::serve(server_in, server_out, analyze));
         let mut client = Client {
             to_server,
             from_server: BufReader::new(from_server),

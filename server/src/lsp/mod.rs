@@ -1,9 +1,9 @@
 //! `mpi-dtype-lint lsp`: the language server, a thin layer over the analyzer's `ide` queries.
 //!
 //! Documents live in a store that `didChange` mutates synchronously (so edits apply in the order
-//! they arrive even though tower-lsp runs handlers concurrently); analysis runs on the blocking
-//! pool with panics caught; results carry the document version they were computed for, and
-//! stale ones are dropped. LSP positions are converted in `position` and nowhere else.
+//! they arrive even though tower-lsp-server runs handlers concurrently); analysis runs on the
+//! blocking pool with panics caught; results carry the document version they were computed for,
+//! and stale ones are dropped. LSP positions are converted in `position` and nowhere else.
 
 mod documents;
 mod features;
@@ -13,54 +13,55 @@ mod settings;
 mod snapshot;
 mod transport;
 
-// The command line's configuration file, compilation database and include resolution, shared
-// with the binary.
-#[path = "../compile_db.rs"]
-mod compile_db;
-#[path = "../config.rs"]
-mod config;
-#[allow(dead_code)] // the server needs only the include resolver of the binary's file helpers
-#[path = "../files.rs"]
-mod files;
-
-use server::Backend;
-pub use server::DEBOUNCE;
-pub use snapshot::{AnalyzeFn, Job, Snapshot};
+use std::process::ExitCode;
+use std::sync::atomic::Ordering;
 
 use tokio::io::{AsyncRead, AsyncWrite};
 
+pub use crate::settings::AnalyzeFn;
+pub use server::DEBOUNCE;
+
+use server::Backend;
+
 /// Serves LSP on stdin/stdout until the client exits; logs go to stderr.
-pub async fn run_stdio() {
+pub async fn run_stdio() -> ExitCode {
     serve(
         tokio::io::stdin(),
         tokio::io::stdout(),
         analyzer::analysis::analyze,
     )
-    .await;
+    .await
 }
 
-/// Serves LSP over any byte streams, analysing with `analyze`.
-pub async fn serve<I, O>(input: I, output: O, analyze: AnalyzeFn)
+/// Serves LSP over any byte streams, analysing with `analyze`, until `exit` or the end of the
+/// input. The exit status is LSP's: success after a `shutdown`, 1 without one.
+pub async fn serve<I, O>(input: I, output: O, analyze: AnalyzeFn) -> ExitCode
 where
     I: AsyncRead + Unpin + Send + 'static,
     O: AsyncWrite + Unpin,
 {
     let (service, socket) =
-        tower_lsp::LspService::build(move |client| Backend::with_analyzer(client, analyze))
+        tower_lsp_server::LspService::build(move |client| Backend::with_analyzer(client, analyze))
             .custom_method(transport::MALFORMED_METHOD, Backend::malformed_message)
             .custom_method(
                 transport::DUPLICATE_INITIALIZE_METHOD,
                 Backend::duplicate_initialize,
             )
             .finish();
+    let shut_down = service.inner().shut_down.clone();
     let (filtered, server_input) = tokio::io::duplex(1 << 16);
     let filter = tokio::spawn(async move {
         if let Err(e) = transport::filter_frames(input, filtered).await {
             eprintln!("mpi-dtype-lint: reading the client's messages: {e}");
         }
     });
-    tower_lsp::Server::new(server_input, output, socket)
+    tower_lsp_server::Server::new(server_input, output, socket)
         .serve(service)
         .await;
     filter.abort();
+    if shut_down.load(Ordering::Relaxed) {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
 }
