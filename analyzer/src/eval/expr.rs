@@ -3,14 +3,11 @@
 use super::value::{Declaration, ObjectKind, PathElem, Place, State, Value};
 use super::Evaluator;
 use crate::dtype::{Predefined, DFLT_DARG};
-use crate::ir::{BinOp, Designator, Expr, ExprKind, Init, Ty, UnOp};
-use crate::layout::aggregate::dimension_extent;
+use crate::ir::{BinOp, Designator, Expr, ExprKind, Ty, UnOp};
 use crate::layout::CType;
 
 /// Most elements read from or written to an array argument in one go.
 pub(crate) const MAX_ARRAY_ELEMENTS: i128 = 1 << 20;
-/// Elements a whole-array assignment evaluates one by one at most.
-const MAX_ELEMENTWISE: i128 = 1 << 14;
 
 impl<'p> Evaluator<'p> {
     pub(crate) fn eval_const(&mut self, state: &mut State, e: &Expr) -> Option<i128> {
@@ -537,185 +534,7 @@ impl<'p> Evaluator<'p> {
                 .collect(),
         )
     }
-
-    /// Initialises a freshly declared object.
-    pub(crate) fn initialize(&mut self, state: &mut State, place: &Place, ty: &Ty, init: &Init) {
-        match init {
-            Init::Expr(e) => {
-                if let (Ty::Array(..), ExprKind::ArrayCtor(items)) =
-                    (self.resolve(ty).clone(), &e.kind)
-                {
-                    let values: Vec<Value> = items.iter().map(|i| self.eval(state, i)).collect();
-                    self.write_elements(state, place, values);
-                    return;
-                }
-                let v = self.eval(state, e);
-                self.assign_value(state, place, ty, e, v);
-            }
-            Init::List(items) => {
-                let resolved = self.resolve(ty).clone();
-                let fields: Vec<(String, Ty)> = match &resolved {
-                    Ty::Named(_) => self
-                        .aggregate(ty)
-                        .map(|a| {
-                            a.fields
-                                .iter()
-                                .map(|f| (f.name.clone(), f.ty.clone()))
-                                .collect()
-                        })
-                        .unwrap_or_default(),
-                    _ => Vec::new(),
-                };
-                let element_ty = match &resolved {
-                    Ty::Array(inner, dims) if dims.len() > 1 => {
-                        Some(Ty::Array(inner.clone(), dims[1..].to_vec()))
-                    }
-                    Ty::Array(inner, _) => Some((**inner).clone()),
-                    _ => None,
-                };
-                let mut next = 0i128;
-                for (designators, item) in items {
-                    let mut target = place.clone();
-                    let mut item_ty = None;
-                    match designators.first() {
-                        Some(Designator::Index(i)) => match self.eval_const(state, i) {
-                            Some(i) => next = i,
-                            None => {
-                                state.forget(place);
-                                return;
-                            }
-                        },
-                        Some(Designator::Field(f)) => {
-                            if let Some(pos) = fields.iter().position(|(n, _)| n == f) {
-                                next = pos as i128;
-                            }
-                        }
-                        None => {}
-                    }
-                    if let Some(ety) = &element_ty {
-                        target.path.push(PathElem::Index(next));
-                        item_ty = Some(ety.clone());
-                    } else if let Some((name, fty)) = fields.get(next as usize) {
-                        target.path.push(PathElem::Field(name.clone()));
-                        item_ty = Some(fty.clone());
-                    }
-                    match item_ty {
-                        Some(ity) => self.initialize(state, &target, &ity, item),
-                        None => state.forget(place),
-                    }
-                    next += 1;
-                }
-            }
-        }
-    }
-
-    /// Assignment of a value to a place of type `ty`: structs and arrays copy, Fortran whole
-    /// arrays assign elementwise.
-    pub(crate) fn assign_value(
-        &mut self,
-        state: &mut State,
-        place: &Place,
-        ty: &Ty,
-        value_expr: &Expr,
-        value: Value,
-    ) {
-        match (self.resolve(ty).clone(), &value) {
-            (Ty::Named(_), _) => match self.place(state, value_expr) {
-                Some(from) => {
-                    for pointed in state.copy_subtree(&from, place) {
-                        self.holders
-                            .entry(pointed)
-                            .or_default()
-                            .insert(place.object);
-                    }
-                }
-                None => state.forget(place),
-            },
-            (Ty::Array(_, dims), _) => self.assign_elementwise(state, place, &dims, value_expr),
-            _ => self.write_place(state, place, value),
-        }
-    }
-
-    /// `a = expr` on a whole Fortran array: `expr` is evaluated once per element, array names in
-    /// it standing for the element at the same position.
-    fn assign_elementwise(
-        &mut self,
-        state: &mut State,
-        place: &Place,
-        dims: &[crate::ir::ArrayDim],
-        e: &Expr,
-    ) {
-        // Each element costs a step: a whole-array assignment to a large array (`a = 0.0` on a
-        // field) forgets the array rather than spending the budget.
-        let Some(count) = self
-            .element_count(state, dims)
-            .filter(|&c| c <= MAX_ELEMENTWISE && c <= i128::from(self.steps_left))
-        else {
-            state.forget(place);
-            return;
-        };
-        self.steps_left -= count as u64;
-        if let ExprKind::ArrayCtor(items) = &e.kind {
-            let values: Vec<Value> = items.iter().map(|i| self.eval(state, i)).collect();
-            self.write_elements(state, place, values);
-            return;
-        }
-        let single = dims.len() == 1;
-        let element = |k: i128| {
-            if single {
-                PathElem::Index(k)
-            } else {
-                PathElem::Element(k)
-            }
-        };
-        let arrays = self.array_operands(state, e);
-        let mut values = Vec::with_capacity(count as usize);
-        for k in 0..count {
-            let elemental = elemental_expr(e, &arrays, k);
-            values.push(self.eval(state, &elemental));
-        }
-        for (k, v) in values.into_iter().enumerate() {
-            let mut p = place.clone();
-            p.path.push(element(k as i128));
-            self.write_place(state, &p, v);
-        }
-    }
-
-    /// The arrays an expression names (through dummy-argument aliases), with their bounds.
-    fn array_operands(&mut self, state: &mut State, e: &Expr) -> ArrayOperands {
-        let mut names = Vec::new();
-        rewrite_names(&mut e.clone(), &mut |name, _| {
-            names.push(name.to_owned());
-            None
-        });
-        let mut arrays = Vec::new();
-        for name in names {
-            let Some(place) = self.place(state, &Expr::new(ExprKind::Name(name.clone()), e.span))
-            else {
-                continue;
-            };
-            if let Some(Ty::Array(_, dims)) = self
-                .place_type(state, &place)
-                .map(|t| self.resolve(&t).clone())
-            {
-                let bounds = self.bounds(state, &dims);
-                arrays.push((name, bounds));
-            }
-        }
-        arrays
-    }
-
-    fn write_elements(&mut self, state: &mut State, place: &Place, values: Vec<Value>) {
-        for (k, v) in values.into_iter().enumerate() {
-            let mut p = place.clone();
-            p.path.push(PathElem::Index(k as i128));
-            self.write_place(state, &p, v);
-        }
-    }
 }
-
-/// Bounds of each dimension of the arrays an expression names, by name (`None` when unknown).
-type ArrayOperands = Vec<(String, Option<Vec<(i128, i128)>>)>;
 
 /// An lvalue form (a subscript, member or dereference, maybe cast): when [`Evaluator::place`]
 /// finds no place for it, it has no value either. Evaluating it after all would search the same
@@ -725,64 +544,6 @@ pub(crate) fn denotes_a_place(e: &Expr) -> bool {
         ExprKind::Cast(_, inner) => denotes_a_place(inner),
         ExprKind::Index { .. } | ExprKind::Member { .. } | ExprKind::Deref(_) => true,
         _ => false,
-    }
-}
-
-/// Rewrites an expression for one element of a whole-array assignment: every name of an array
-/// becomes that array's element `k` (column-major), or unknown when its bounds are.
-fn elemental_expr(e: &Expr, arrays: &ArrayOperands, k: i128) -> Expr {
-    let mut e = e.clone();
-    rewrite_names(&mut e, &mut |name, span| {
-        let (_, bounds) = arrays.iter().find(|(n, _)| n == name)?;
-        let Some(bounds) = bounds else {
-            return Some(Expr::unknown(span));
-        };
-        let mut rest = k;
-        let mut indices = Vec::with_capacity(bounds.len());
-        for &(lower, upper) in bounds {
-            let Some(extent) = dimension_extent(lower, upper) else {
-                return Some(Expr::unknown(span));
-            };
-            let extent = extent.max(1);
-            let Some(index) = lower.checked_add(rest % extent) else {
-                return Some(Expr::unknown(span));
-            };
-            indices.push(Expr::int(index, span));
-            rest /= extent;
-        }
-        Some(Expr::new(
-            ExprKind::Index {
-                base: Box::new(Expr::new(ExprKind::Name(name.to_owned()), span)),
-                indices,
-            },
-            span,
-        ))
-    });
-    e
-}
-
-fn rewrite_names(e: &mut Expr, f: &mut dyn FnMut(&str, crate::source::Span) -> Option<Expr>) {
-    if let ExprKind::Name(n) = &e.kind {
-        if let Some(new) = f(n, e.span) {
-            *e = new;
-        }
-        return;
-    }
-    match &mut e.kind {
-        ExprKind::Unary(_, a) | ExprKind::Cast(_, a) | ExprKind::SizeofExpr(a) => {
-            rewrite_names(a, f)
-        }
-        ExprKind::Binary(_, a, b) => {
-            rewrite_names(a, f);
-            rewrite_names(b, f);
-        }
-        ExprKind::Cond(a, b, c) => {
-            rewrite_names(a, f);
-            rewrite_names(b, f);
-            rewrite_names(c, f);
-        }
-        ExprKind::Call { args, .. } => args.iter_mut().for_each(|a| rewrite_names(a, f)),
-        _ => {}
     }
 }
 

@@ -2,6 +2,7 @@
 //! builds every datatype the code constructs with the engine, and records every MPI call with
 //! its evaluated arguments. What cannot be proven stays unknown.
 
+mod assign;
 mod expr;
 mod intrinsics;
 mod mpi;

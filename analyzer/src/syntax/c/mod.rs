@@ -13,6 +13,7 @@
 
 mod expr;
 pub mod kinds;
+mod literals;
 mod prepass;
 mod preproc;
 mod stmt;

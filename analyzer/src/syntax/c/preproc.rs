@@ -201,7 +201,7 @@ impl Lowerer<'_> {
         else {
             return;
         };
-        let name = super::expr::decode_string(self.text(path));
+        let name = super::literals::decode_string(self.text(path));
         let span = self.span(node);
         if self.included_once.contains(&name) || self.include_stack.contains(&name) {
             return;

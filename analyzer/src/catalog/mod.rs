@@ -1,0 +1,225 @@
+//! The MPI catalog: every MPI routine the analysis models, once, with its parameters (names and
+//! roles) and its effect. The front ends place Fortran keyword arguments with it, the evaluator
+//! dispatches on it, and the rules read roles and removals from it.
+
+use crate::dtype::Api;
+
+mod table;
+
+pub use table::MPI_FUNCTIONS;
+
+/// What a parameter is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    /// An integer (a count, block length, stride, rank, size, precision ...).
+    Int,
+    /// An `MPI_Aint` (byte displacement, stride, lower bound, extent).
+    Aint,
+    /// An array of integers, `MPI_Aint`s or datatypes whose length is the call's first argument
+    /// (`ndims` for subarray and darray, which is the third argument of darray).
+    IntArray,
+    AintArray,
+    DatatypeArray,
+    /// `MPI_ORDER_C` / `MPI_ORDER_FORTRAN`; darray's distributions.
+    Order,
+    DistribArray,
+    /// A datatype read by the call (old type, query argument).
+    TypeIn,
+    /// A datatype that describes a buffer: communication, packing and I/O need it committed.
+    MessageType,
+    /// The handle a constructor writes.
+    NewType,
+    /// A datatype the call commits or frees in place.
+    CommitType,
+    FreeType,
+    /// A message buffer; its count and datatype follow.
+    Buf,
+    /// The number of elements of the buffer's datatype.
+    Count,
+    /// A location whose address is taken (`MPI_Get_address`).
+    Location,
+    /// Outputs.
+    OutInt,
+    OutAint,
+    /// Anything else (communicator, tag, status, request, op, info, ierror).
+    Other,
+}
+
+/// What the evaluator does with a call.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Effect {
+    Construct(ConstructorKind),
+    Commit,
+    Free,
+    Size,
+    Extent {
+        true_extent: bool,
+    },
+    /// MPI-1 `MPI_Type_extent` / `_lb` / `_ub`.
+    Mpi1Bound(Mpi1Bound),
+    GetAddress,
+    /// Fortran `MPI_SIZEOF(x, size)`: the size of `x`'s type.
+    Sizeof,
+    AintAdd,
+    AintDiff,
+    /// Communication, packing, I/O: uses datatypes, changes nothing the evaluator tracks.
+    Use,
+    /// Queries that need no commit and change nothing.
+    Query,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mpi1Bound {
+    Extent,
+    Lb,
+    Ub,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ConstructorKind {
+    Contiguous,
+    Vector,
+    Hvector,
+    Indexed,
+    Hindexed,
+    IndexedBlock,
+    HindexedBlock,
+    Struct,
+    Subarray,
+    Darray,
+    Resized,
+    Dup,
+    F90Real,
+    F90Complex,
+    F90Integer,
+}
+
+/// One MPI function.
+#[derive(Debug, PartialEq, Eq)]
+pub struct MpiFunction {
+    /// The C name.
+    pub name: &'static str,
+    /// The C parameters in order (Fortran adds a trailing `ierror`).
+    pub params: &'static [Param],
+    pub effect: Effect,
+    /// Set when MPI-3.0 removed the function.
+    pub removed: Option<Removal>,
+}
+
+/// One parameter: its name as the standard spells it (Fortran keyword arguments use it) and
+/// its role.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Param {
+    pub name: &'static str,
+    pub role: Role,
+}
+
+/// What replaces a function MPI-3.0 removed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Removal {
+    pub replacement: &'static str,
+    /// The replacement takes the same arguments in C (a rename is the whole migration).
+    pub same_arguments: bool,
+}
+
+impl MpiFunction {
+    /// The binding of the API the name selects.
+    pub fn api(&self) -> Api {
+        if self.removed.is_some() {
+            Api::Mpi1
+        } else if self.name.ends_with("_c") {
+            Api::LargeCount
+        } else {
+            Api::Standard
+        }
+    }
+
+    /// Looks a function up by name, C or Fortran spelling, with or without the `P` prefix.
+    pub fn find(name: &str) -> Option<&'static MpiFunction> {
+        let name = name
+            .strip_prefix('P')
+            .or_else(|| name.strip_prefix('p'))
+            .filter(|n| crate::ir::is_mpi_name(n))
+            .unwrap_or(name);
+        MPI_FUNCTIONS
+            .iter()
+            .find(|f| f.name.eq_ignore_ascii_case(name))
+    }
+
+    /// The role of parameter `index`.
+    pub fn role(&self, index: usize) -> Option<Role> {
+        self.params.get(index).map(|p| p.role)
+    }
+
+    /// The roles of the parameters in order.
+    pub fn roles(&self) -> impl Iterator<Item = Role> + '_ {
+        self.params.iter().map(|p| p.role)
+    }
+
+    /// The position of the parameter a keyword argument names.
+    pub fn position(&self, keyword: &str) -> Option<usize> {
+        self.params
+            .iter()
+            .position(|p| p.name.eq_ignore_ascii_case(keyword))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_routine_is_listed_once() {
+        for (i, f) in MPI_FUNCTIONS.iter().enumerate() {
+            assert!(
+                MPI_FUNCTIONS[..i].iter().all(|g| g.name != f.name),
+                "{} twice",
+                f.name
+            );
+        }
+    }
+
+    #[test]
+    fn large_count_variants_take_the_parameters_of_their_base() {
+        for f in MPI_FUNCTIONS {
+            if let Some(base) = f.name.strip_suffix("_c") {
+                let base = MpiFunction::find(base).expect("the base routine is listed");
+                assert_eq!(f.params, base.params, "{}", f.name);
+                assert_eq!(f.effect, base.effect, "{}", f.name);
+            }
+        }
+    }
+
+    #[test]
+    fn removed_routines_name_a_listed_replacement() {
+        for f in MPI_FUNCTIONS {
+            if let Some(removal) = f.removed {
+                let new = MpiFunction::find(removal.replacement).expect("listed");
+                assert!(new.removed.is_none(), "{}", f.name);
+                if removal.same_arguments {
+                    assert_eq!(f.params, new.params, "{}", f.name);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn constructors_write_their_last_argument_and_parameter_names_are_distinct() {
+        for f in MPI_FUNCTIONS {
+            if matches!(f.effect, Effect::Construct(_)) {
+                assert_eq!(f.roles().last(), Some(Role::NewType), "{}", f.name);
+            }
+            for (i, p) in f.params.iter().enumerate() {
+                assert_eq!(f.position(p.name), Some(i), "{} {}", f.name, p.name);
+            }
+        }
+    }
+
+    #[test]
+    fn names_are_found_in_any_case_and_with_the_profiling_prefix() {
+        let f = MpiFunction::find("PMPI_TYPE_VECTOR").expect("found");
+        assert_eq!(f.name, "MPI_Type_vector");
+        assert_eq!(f.position("STRIDE"), Some(2));
+        assert_eq!(MpiFunction::find("MPI_Type_vectors"), None);
+    }
+}
