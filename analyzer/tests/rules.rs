@@ -4,8 +4,12 @@
 //! Fixes are applied, the result re-analysed: the fixed findings are gone, the file still
 //! parses, a second round changes nothing, and the fixed C and Fortran files compile
 //! (`mpicc.mpich`, `mpif90.mpich -fsyntax-only`).
+//!
+//! The expectations say where a finding must be; a snapshot per rule fixture
+//! (snapshots/rules/) says exactly what it is: message, range, and what each fix does.
 
 use std::collections::BTreeMap;
+use std::fmt::Write;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -118,6 +122,84 @@ fn findings_match_inline_expectations() {
         println!("{rule}: {found}/{expected} expected findings");
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The findings of every rule fixture that has any, one snapshot per file (the `_ok` twins
+/// and the clean programs have none: `findings_match_inline_expectations` pins that).
+#[test]
+fn findings_of_each_rule_fixture() {
+    insta::with_settings!({
+        snapshot_path => "snapshots/rules",
+        prepend_module_to_snapshot => false,
+        omit_expression => true,
+    }, {
+        insta::glob!("../../testdata/rules", "*/*.{c,f90,f}", |path| {
+            let text = std::fs::read_to_string(path).expect("fixture is UTF-8");
+            let (analysis, found) = run(&text, path);
+            if !found.is_empty() {
+                insta::assert_snapshot!(render_findings(&text, &analysis, &found));
+            }
+        });
+    });
+}
+
+/// Each finding as a header `severity[rule] start-end: message` (1-based `line:column` in
+/// characters, the end just past the range), the first line of the range underlined, then
+/// each fix: its applicability and title, and what applying that fix alone does to the file.
+fn render_findings(text: &str, analysis: &Analysis, found: &[Diagnostic]) -> String {
+    let mut out = String::new();
+    for d in found {
+        let (start_line, start_column) = analysis.position(d.span.start);
+        let (end_line, end_column) = analysis.position(d.span.end);
+        let _ = writeln!(
+            out,
+            "{}[{}] {start_line}:{start_column}-{end_line}:{end_column}: {}",
+            d.severity.name(),
+            d.rule.id,
+            d.message
+        );
+        // A range over several lines is underlined to the end of its first line.
+        let underlined_end = (end_line == start_line).then_some(end_column);
+        out.push_str(&underlined_line(
+            text,
+            start_line,
+            start_column,
+            underlined_end,
+        ));
+        for f in &d.fixes {
+            let _ = writeln!(out, "fix ({}): {}", f.applicability.name(), f.title);
+            out.push_str(&fix_diff(text, f));
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// Line `line` of `text` with a gutter, and `^` under columns `start..end` (1-based; `None`:
+/// to the end of the line).
+fn underlined_line(text: &str, line: u32, start: u32, end: Option<u32>) -> String {
+    let source = text.lines().nth(line as usize - 1).unwrap_or("");
+    let end = end.map_or(source.chars().count() + 1, |e| e as usize);
+    let width = end.saturating_sub(start as usize).max(1);
+    let gutter = " ".repeat(line.to_string().len());
+    let indent = " ".repeat(start as usize - 1);
+    format!(
+        "{line} | {source}\n{gutter} | {indent}{}\n",
+        "^".repeat(width)
+    )
+}
+
+/// The unified diff from `text` to `text` with `fix` alone applied.
+fn fix_diff(text: &str, fix: &fix::Fix) -> String {
+    let applied = fix::apply(text, &[fix]);
+    if applied.applied == 0 {
+        "(does not apply: its edits are out of range or overlap)\n".to_owned()
+    } else if applied.text == text {
+        "(changes nothing)\n".to_owned()
+    } else {
+        let diff = similar::TextDiff::from_lines(text, &applied.text);
+        diff.unified_diff().context_radius(2).to_string()
+    }
 }
 
 /// Applies every fix (safe and unsafe) until none applies, at most `rounds` times.

@@ -1,0 +1,386 @@
+//! Hovers, straight from `analyzer::ide::hover`, snapshotted with insta.
+//!
+//! Each fixture is a small program with one cursor marker, `$0` (as in rust-analyzer's tests),
+//! placed where the editor's cursor is. The marker is removed before the analysis and the
+//! hover is asked for at its byte offset. The snapshot holds the cursor's line (marker
+//! included), the range the hover is about (1-based `line:column-line:column`, the end just
+//! past the range) with the text of that range, then the hover's Markdown.
+
+use std::path::Path;
+
+use analyzer::analysis::{analyze, AnalysisOptions};
+use analyzer::checks::{self, RuleSelection};
+use analyzer::ide;
+use analyzer::source::Language;
+use analyzer::syntax::NoIncludes;
+
+const CURSOR: &str = "$0";
+
+/// Snapshots the hover at the `$0` in the fixture under the test's name (a macro, so that
+/// insta sees the test function). The fixture is in the snapshot's cursor line, not in an
+/// escaped expression header.
+macro_rules! assert_hover {
+    ($file_name:expr, $fixture:expr) => {
+        insta::with_settings!({ omit_expression => true }, {
+            insta::assert_snapshot!(hover($file_name, $fixture));
+        })
+    };
+}
+
+/// The hover at the `$0` in `fixture`, analysed as a file named `file_name` (its extension
+/// picks the language), with the diagnostics of every rule.
+fn hover(file_name: &str, fixture: &str) -> String {
+    let offset = fixture.find(CURSOR).expect("the fixture has a `$0` cursor");
+    assert_eq!(fixture.matches(CURSOR).count(), 1, "one cursor per fixture");
+    let cursor_line = fixture[..offset].matches('\n').count() + 1;
+    let cursor_text = fixture.lines().nth(cursor_line - 1).unwrap_or("");
+    let cursor = format!("cursor {cursor_line}: {}", cursor_text.trim());
+    let text = fixture.replacen(CURSOR, "", 1);
+    let language = Language::from_path(Path::new(file_name)).expect("a C or Fortran file name");
+    let analysis = analyze(
+        &text,
+        language,
+        &AnalysisOptions::default(),
+        &mut NoIncludes,
+    );
+    let diagnostics = checks::check(&analysis, &RuleSelection::default());
+    let Some(hover) = ide::hover(&analysis, &diagnostics, offset) else {
+        return format!("{cursor}\n(no hover)");
+    };
+    let (start_line, start_column) = analysis.position(hover.span.start);
+    let (end_line, end_column) = analysis.position(hover.span.end);
+    format!(
+        "{cursor}\nrange {start_line}:{start_column}-{end_line}:{end_column}: `{}`\n\n{}",
+        analysis.slice(hover.span),
+        hover.markdown
+    )
+}
+
+#[test]
+fn c_handle_after_its_constructor() {
+    assert_hover!(
+        "column.c",
+        r#"#include <mpi.h>
+
+void send_column(double a[8][8], int dest)
+{
+    MPI_Datatype column;
+    MPI_Type_vector(8, 1, 8, MPI_DOUBLE, &column);
+    MPI_Type_commit(&column);
+    MPI_Send(&a[0][0], 1, col$0umn, dest, 0, MPI_COMM_WORLD);
+    MPI_Type_free(&column);
+}
+"#
+    );
+}
+
+/// The handle as the address argument of `MPI_Type_commit`: the hover names it without `&`.
+#[test]
+fn c_handle_passed_by_address() {
+    assert_hover!(
+        "column.c",
+        r#"#include <mpi.h>
+
+void send_column(double a[8][8], int dest)
+{
+    MPI_Datatype column;
+    MPI_Type_vector(8, 1, 8, MPI_DOUBLE, &column);
+    MPI_Type_commit(&col$0umn);
+    MPI_Send(&a[0][0], 1, column, dest, 0, MPI_COMM_WORLD);
+    MPI_Type_free(&column);
+}
+"#
+    );
+}
+
+#[test]
+fn fortran_handle_after_its_constructor() {
+    assert_hover!(
+        "rows.f90",
+        r#"subroutine send_row(a, dest)
+  use mpi
+  implicit none
+  real(kind=8), intent(in) :: a(4, 6)
+  integer, intent(in) :: dest
+  integer :: rowtype, ierr
+  call MPI_TYPE_VECTOR(6, 1, 4, MPI_DOUBLE_PRECISION, rowtype, ierr)
+  call MPI_TYPE_COMMIT(rowtype, ierr)
+  call MPI_SEND(a(1, 1), 1, row$0type, dest, 0, MPI_COMM_WORLD, ierr)
+  call MPI_TYPE_FREE(rowtype, ierr)
+end subroutine send_row
+"#
+    );
+}
+
+#[test]
+fn c_constructor_call_name() {
+    assert_hover!(
+        "particle.c",
+        r#"#include <stddef.h>
+#include <mpi.h>
+
+struct particle {
+    int id;
+    double pos[3];
+    char tag;
+};
+
+void particle_type(MPI_Datatype *out)
+{
+    int blocklens[3] = {1, 3, 1};
+    MPI_Aint disps[3] = {offsetof(struct particle, id), offsetof(struct particle, pos),
+                         offsetof(struct particle, tag)};
+    MPI_Datatype types[3] = {MPI_INT, MPI_DOUBLE, MPI_CHAR};
+    MPI_Datatype tmp;
+    MPI_Type_create_$0struct(3, blocklens, disps, types, &tmp);
+    MPI_Type_create_resized(tmp, 0, sizeof(struct particle), out);
+    MPI_Type_free(&tmp);
+    MPI_Type_commit(out);
+}
+"#
+    );
+}
+
+#[test]
+fn fortran_constructor_call_name() {
+    assert_hover!(
+        "plane.f90",
+        r#"subroutine plane_type(planetype)
+  use mpi
+  implicit none
+  integer, intent(out) :: planetype
+  integer :: rowtype, ierr
+  integer(kind=MPI_ADDRESS_KIND) :: stride
+  call MPI_TYPE_VECTOR(4, 1, 8, MPI_REAL, rowtype, ierr)
+  stride = 8 * 8 * 4
+  call MPI_TYPE_CREATE_H$0VECTOR(3, 1, stride, rowtype, planetype, ierr)
+  call MPI_TYPE_FREE(rowtype, ierr)
+  call MPI_TYPE_COMMIT(planetype, ierr)
+end subroutine plane_type
+"#
+    );
+}
+
+#[test]
+fn c_basic_type_name() {
+    assert_hover!(
+        "basic.c",
+        r#"#include <mpi.h>
+
+void send_values(double *values, int n, int dest)
+{
+    MPI_Send(values, n, MPI_DOU$0BLE, dest, 0, MPI_COMM_WORLD);
+}
+"#
+    );
+}
+
+/// A basic type as the old type of a constructor, in Fortran.
+#[test]
+fn fortran_basic_type_name_in_a_constructor() {
+    assert_hover!(
+        "basic.f90",
+        r#"subroutine pair_type(pairtype)
+  use mpi
+  implicit none
+  integer, intent(out) :: pairtype
+  integer :: ierr
+  call MPI_TYPE_CONTIGUOUS(2, MPI_DOUBLE_$0PRECISION, pairtype, ierr)
+  call MPI_TYPE_COMMIT(pairtype, ierr)
+end subroutine pair_type
+"#
+    );
+}
+
+#[test]
+fn c_struct_declaration() {
+    assert_hover!(
+        "particle.c",
+        r#"struct par$0ticle {
+    int id;
+    double pos[3];
+    char tag;
+};
+"#
+    );
+}
+
+/// An anonymous struct known only by its typedef name, hovered on that name.
+#[test]
+fn c_typedef_struct_declaration() {
+    assert_hover!(
+        "cell.c",
+        r#"typedef struct {
+    double temperature;
+    int flags;
+    float velocity[3];
+} cell$0_t;
+"#
+    );
+}
+
+/// The same, hovered on the `struct` keyword.
+#[test]
+fn c_typedef_struct_keyword() {
+    assert_hover!(
+        "cell.c",
+        r#"typedef str$0uct {
+    double temperature;
+    int flags;
+    float velocity[3];
+} cell_t;
+"#
+    );
+}
+
+#[test]
+fn fortran_bind_c_derived_type_declaration() {
+    assert_hover!(
+        "cell.f90",
+        r#"module cells
+  use iso_c_binding
+  implicit none
+  type, bind(c) :: ce$0ll
+    real(c_double) :: temperature
+    integer(c_int) :: flags
+    real(c_float) :: velocity(3)
+  end type cell
+end module cells
+"#
+    );
+}
+
+/// One constructor call evaluated for several values of the loop variable.
+#[test]
+fn c_type_built_in_a_loop() {
+    assert_hover!(
+        "loop.c",
+        r#"#include <mpi.h>
+
+void band_types(MPI_Datatype bands[3])
+{
+    for (int i = 0; i < 3; i++) {
+        MPI_Type_$0vector(i + 1, 2, 8, MPI_FLOAT, &bands[i]);
+        MPI_Type_commit(&bands[i]);
+    }
+}
+"#
+    );
+}
+
+/// The handle of a type built in a loop, used after the loop: one handle per iteration.
+#[test]
+fn c_handle_of_a_type_built_in_a_loop() {
+    assert_hover!(
+        "loop.c",
+        r#"#include <mpi.h>
+
+void send_bands(float *field, int dest)
+{
+    MPI_Datatype band;
+    for (int i = 0; i < 3; i++) {
+        MPI_Type_vector(i + 1, 2, 8, MPI_FLOAT, &band);
+        MPI_Type_commit(&band);
+        MPI_Send(field, 1, ba$0nd, dest, i, MPI_COMM_WORLD);
+        MPI_Type_free(&band);
+    }
+}
+"#
+    );
+}
+
+/// A count that is a parameter of the function: the datatype is not known.
+#[test]
+fn c_type_with_an_unknown_count() {
+    assert_hover!(
+        "unknown.c",
+        r#"#include <mpi.h>
+
+void send_block(int *block, int n, int dest)
+{
+    MPI_Datatype blocktype;
+    MPI_Type_contiguous(n, MPI_INT, &blocktype);
+    MPI_Type_commit(&blocktype);
+    MPI_Send(block, 1, block$0type, dest, 0, MPI_COMM_WORLD);
+    MPI_Type_free(&blocktype);
+}
+"#
+    );
+}
+
+/// A finding on the handle: the handle's hover, then the finding's rule.
+#[test]
+fn c_diagnostic_on_a_handle() {
+    assert_hover!(
+        "uncommitted.c",
+        r#"#include <mpi.h>
+
+void send_column(double a[8][8], int dest)
+{
+    MPI_Datatype column;
+    MPI_Type_vector(8, 1, 8, MPI_DOUBLE, &column);
+    MPI_Send(&a[0][0], 1, col$0umn, dest, 0, MPI_COMM_WORLD);
+    MPI_Type_free(&column);
+}
+"#
+    );
+}
+
+/// A finding on a removed function, which is no constructor the analysis evaluates.
+#[test]
+fn fortran_diagnostic_on_a_removed_function() {
+    assert_hover!(
+        "extent.f90",
+        r#"subroutine real_extent(extent)
+  use mpi
+  implicit none
+  integer, intent(out) :: extent
+  integer :: ierr
+  call MPI_TYPE_EXT$0ENT(MPI_REAL, extent, ierr)
+end subroutine real_extent
+"#
+    );
+}
+
+/// A finding on a constructor call: the constructor's hover, then the finding's rule.
+#[test]
+fn c_diagnostic_on_a_constructor_call() {
+    assert_hover!(
+        "misaligned.c",
+        r#"#include <mpi.h>
+
+void x_components(MPI_Datatype *xcomp)
+{
+    MPI_Type_create_h$0vector(16, 1, 3, MPI_FLOAT, xcomp);
+    MPI_Type_commit(xcomp);
+}
+"#
+    );
+}
+
+/// A finding on a removed constructor, which the analysis evaluates: the constructor's hover,
+/// then the finding's rule.
+#[test]
+fn c_diagnostic_on_a_removed_constructor() {
+    assert_hover!(
+        "transpose.c",
+        r#"#include <mpi.h>
+
+void transpose_type(MPI_Datatype *xpose)
+{
+    MPI_Datatype column;
+    MPI_Aint sizeofdouble = sizeof(double);
+    MPI_Type_vector(4, 1, 4, MPI_DOUBLE, &column);
+    MPI_Type_hv$0ector(4, 1, sizeofdouble, column, xpose);
+    MPI_Type_commit(xpose);
+    MPI_Type_free(&column);
+}
+"#
+    );
+}
+
+#[test]
+fn no_hover_away_from_anything() {
+    let hover = hover("nothing.c", "int tw$0ice(int x)\n{\n    return 2 * x;\n}\n");
+    assert!(hover.ends_with("(no hover)"), "{hover}");
+}
