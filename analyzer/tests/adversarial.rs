@@ -576,3 +576,27 @@ fn library_arithmetic_past_i128_is_unknown() {
     assert_eq!(size_of(&analysis, "t"), None);
     assert_eq!(size_of(&analysis, "u"), Some(12));
 }
+
+#[test]
+fn array_sizes_that_name_their_own_array_stop_at_the_nesting_bound() {
+    for (name, text) in [
+        (
+            "shadowing array sized by itself",
+            "double u[4];\nvoid f(void) {\n  double u[sizeof(u) / sizeof(double)];\n\
+             MPI_Send(u, 4, MPI_DOUBLE, 0, 0, MPI_COMM_WORLD);\n}\n",
+        ),
+        (
+            "array sized by itself",
+            "void f(void) {\n  int a[sizeof(a)];\n  MPI_Datatype t;\n\
+             MPI_Type_contiguous(sizeof(a), MPI_BYTE, &t);\n\
+             MPI_Send(a, 1, MPI_INT, 0, 0, MPI_COMM_WORLD);\n}\n",
+        ),
+        (
+            "half-typed declaration sized by itself",
+            "void f(void) {\n  int blens[2], disps[sizeof(disps)\n  MPI_Send(disps, 2, MPI_INT, 0, 0, MPI_COMM_WORLD);\n}\n",
+        ),
+    ] {
+        let (analysis, _) = run(name, text, C);
+        assert!(analysis.types().iter().all(|t| t.datatype.is_none()), "{name}");
+    }
+}

@@ -135,3 +135,17 @@ fn unreadable_and_odd_paths_are_errors_not_panics() {
     let (status, _, _) = lint(dir.path(), &[]);
     assert_eq!(status, 0);
 }
+
+/// An array sized by itself once overflowed the stack (SIGABRT, exit 134).
+#[test]
+fn an_array_sized_by_itself_is_analysed() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        "self_sized.c",
+        b"#include <mpi.h>\ndouble u[4];\nvoid f(void)\n{\n    double u[sizeof(u) / sizeof(double)];\n    int a[sizeof(a)];\n    MPI_Send(u, 4, MPI_DOUBLE, 0, 0, MPI_COMM_WORLD);\n}\n",
+    );
+    let (status, json, _) = lint(dir.path(), &[]);
+    assert_eq!(status, 0, "{json}");
+    assert_eq!(json["summary"]["files"], 1);
+}

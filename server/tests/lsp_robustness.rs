@@ -179,3 +179,18 @@ async fn a_panic_in_the_analysis_is_an_error_reply_not_a_dead_server() {
     assert!(shutdown.get("error").is_none(), "{shutdown}");
     assert_eq!(shutdown["result"], Value::Null);
 }
+
+/// Typed one character at a time, an array sized by itself (`double u[sizeof(u)/8]`) passes
+/// through states that once overflowed the stack and killed the server.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_array_sized_by_itself_does_not_kill_the_server() {
+    let mut client = Client::default().await;
+    let uri = "file:///fixtures/self_sized.c";
+    let text = "#include <mpi.h>\ndouble u[4];\nvoid f(void)\n{\n    double u[sizeof(u) / sizeof(double)];\n    MPI_Send(u, 4, MPI_DOUBLE, 0, 0, MPI_COMM_WORLD);\n}\n";
+    client.open(uri, "c", text).await;
+    client.diagnostics(uri, 1).await;
+    // Hover on the inner `u`: answered (with what is known), not a dead server.
+    client.hover(uri, 4, 12).await;
+    client.open(URI, "c", TEXT).await;
+    assert_alive(&mut client).await;
+}

@@ -237,6 +237,9 @@ pub(crate) struct Evaluator<'p> {
     holders: HashMap<ObjectId, HashSet<ObjectId>>,
     /// Set while an expression is looked at for its static type only: calls in it are not run.
     typing: bool,
+    /// Constants being evaluated for a type's layout, one inside another (an array whose size
+    /// names the array, `double u[sizeof u / 8]`, would nest without end).
+    layout_constants: usize,
     /// Evaluations each MPI call had, by its span.
     recorded: HashMap<Span, usize>,
     /// Blocks each allocation call made.
@@ -280,6 +283,7 @@ impl<'p> Evaluator<'p> {
             heap_blocks: HashMap::new(),
             recorded: HashMap::new(),
             typing: false,
+            layout_constants: 0,
             returned: HashSet::new(),
         }
     }

@@ -7,6 +7,10 @@ use crate::ir::{Aggregate, ArrayDim, Expr, Program, Ty};
 use crate::layout::aggregate::{self, element_offset, Layout, TypeContext};
 use crate::layout::{FortranType, Target};
 
+/// Layout constants evaluated one inside another at most: each level may lay out a type whose
+/// size needs the next, so this bounds that recursion (and the stack it uses).
+const MAX_LAYOUT_CONSTANTS: usize = 16;
+
 /// The types of the program, with constants evaluated in one state.
 pub(crate) struct StateTypes<'e, 'p> {
     ev: &'e mut Evaluator<'p>,
@@ -23,7 +27,13 @@ impl<'p> TypeContext<'p> for StateTypes<'_, 'p> {
     }
 
     fn constant(&mut self, e: &Expr) -> Option<i128> {
-        self.ev.eval_const(self.state, e)
+        if self.ev.layout_constants >= MAX_LAYOUT_CONSTANTS {
+            return None;
+        }
+        self.ev.layout_constants += 1;
+        let value = self.ev.eval_const(self.state, e);
+        self.ev.layout_constants -= 1;
+        value
     }
 }
 
