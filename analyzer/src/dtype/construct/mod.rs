@@ -205,6 +205,17 @@ impl Checks {
     fn aints(&self, arg: &'static str, values: &[i128]) -> Result<()> {
         values.iter().try_for_each(|&v| self.aint(arg, v).map(drop))
     }
+
+    /// Displacements in extents of the old type (`int`) or in bytes (`MPI_Aint`).
+    fn displacements(&self, values: &[i128], in_extents: bool) -> Result<Unit> {
+        if in_extents {
+            self.ints("array_of_displacements", values)?;
+            Ok(Unit::Extents)
+        } else {
+            self.aints("array_of_displacements", values)?;
+            Ok(Unit::Bytes)
+        }
+    }
 }
 
 fn same_length(arg: &'static str, values: &[impl Sized], count: usize) -> Result<()> {
@@ -296,13 +307,8 @@ pub(crate) fn construct(
             same_length("array_of_displacements", displacements, blocklengths.len())?;
             checks.count("count", blocklengths.len() as i128)?;
             checks.counts("array_of_blocklengths", blocklengths)?;
-            let unit = if matches!(ctor, Constructor::Indexed { .. }) {
-                checks.ints("array_of_displacements", displacements)?;
-                Unit::Extents
-            } else {
-                checks.aints("array_of_displacements", displacements)?;
-                Unit::Bytes
-            };
+            let unit =
+                checks.displacements(displacements, matches!(ctor, Constructor::Indexed { .. }))?;
             indexed(
                 target,
                 blocklengths
@@ -325,13 +331,10 @@ pub(crate) fn construct(
         } => {
             checks.count("count", displacements.len() as i128)?;
             let blocklength = checks.count("blocklength", *blocklength)?;
-            let unit = if matches!(ctor, Constructor::IndexedBlock { .. }) {
-                checks.ints("array_of_displacements", displacements)?;
-                Unit::Extents
-            } else {
-                checks.aints("array_of_displacements", displacements)?;
-                Unit::Bytes
-            };
+            let unit = checks.displacements(
+                displacements,
+                matches!(ctor, Constructor::IndexedBlock { .. }),
+            )?;
             indexed(
                 target,
                 displacements.iter().map(|&d| (blocklength, d)),
