@@ -94,6 +94,17 @@ pub enum ConstructorKind {
     F90Integer,
 }
 
+impl ConstructorKind {
+    /// The `MPI_Type_create_f90_*` constructors return a predefined datatype: committed, and
+    /// not the program's to free.
+    pub fn returns_predefined(self) -> bool {
+        matches!(
+            self,
+            ConstructorKind::F90Real | ConstructorKind::F90Complex | ConstructorKind::F90Integer
+        )
+    }
+}
+
 /// One MPI function.
 #[derive(Debug, PartialEq, Eq)]
 pub struct MpiFunction {

@@ -1,7 +1,7 @@
 use std::collections::HashSet;
 
 use super::{Context, Diagnostic, Rule, Severity};
-use crate::catalog::{MpiFunction, Role};
+use crate::catalog::{Effect, MpiFunction, Role};
 use crate::eval::value::HandleId;
 use crate::eval::{ArgumentValue, TypeDefinition};
 use crate::ir::{
@@ -52,6 +52,9 @@ it once outside the loop.
 fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     let freed = freed_handles(cx);
     for d in &cx.analysis.evaluation.definitions {
+        if matches!(d.constructor.effect, Effect::Construct(k) if k.returns_predefined()) {
+            continue;
+        }
         let Some((function, target)) = local_handle(cx, d) else {
             continue;
         };

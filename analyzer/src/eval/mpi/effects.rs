@@ -61,6 +61,12 @@ impl Evaluator<'_> {
                 let target_span = args.last().map_or(span, |a| a.span);
                 let datatype = self.build(kind, function.api(), raw);
                 let h = self.define(state, function, span, target_span, out.as_ref(), datatype);
+                if let (Some(h), true) = (h, kind.returns_predefined()) {
+                    if let Some(entry) = state.handles.get_mut(&h) {
+                        entry.committed = Tri::Yes;
+                    }
+                    self.ever_committed.insert(h);
+                }
                 // MPI_Type_dup: "the new datatype has the same committed state as the old one".
                 if let (Some(h), K::Dup) = (h, kind) {
                     if let Value::Handle(old) = value(0) {
