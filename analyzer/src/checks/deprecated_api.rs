@@ -345,13 +345,18 @@ fn statement_line_start(text: &str, offset: usize) -> Option<usize> {
 /// markers can be rewritten carries that rewrite (the edit that drops it from the list).
 fn marker_uses(cx: &Context<'_>, marker_fixes: &[Fix], out: &mut Vec<Diagnostic>) {
     let program = &cx.analysis.program;
+    // C names are case-sensitive (a variable `mpi_lb` is not the marker); Fortran's are not.
+    let is_marker = |n: &str| match cx.language() {
+        Language::C => n == "MPI_LB" || n == "MPI_UB",
+        Language::Fortran { .. } => {
+            n.eq_ignore_ascii_case("MPI_LB") || n.eq_ignore_ascii_case("MPI_UB")
+        }
+    };
     let mut spans = Vec::new();
     let mut on_expr = |e: &crate::ir::Expr| {
         visit_expr(e, &mut |e| {
-            if let ExprKind::Name(n) = &e.kind {
-                if n.eq_ignore_ascii_case("MPI_LB") || n.eq_ignore_ascii_case("MPI_UB") {
-                    spans.push(e.span);
-                }
+            if matches!(&e.kind, ExprKind::Name(n) if is_marker(n)) {
+                spans.push(e.span);
             }
         })
     };
