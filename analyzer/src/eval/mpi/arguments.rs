@@ -181,6 +181,7 @@ impl Evaluator<'_> {
         };
         let element = self
             .static_type(state, arg)
+            .filter(|ty| !self.is_raw_memory(ty))
             .and_then(|ty| self.element_info(state, &ty));
         ArgumentValue::Buffer(Box::new(Buffer {
             object: o.name.clone(),
@@ -198,14 +199,8 @@ impl Evaluator<'_> {
         let Some(ty) = self.static_type(state, arg) else {
             return ArgumentValue::Unknown;
         };
-        // `char *` is the C idiom for raw memory of any type: its type says nothing.
-        if let Ty::Pointer(pointee) = self.resolve(&ty) {
-            if matches!(
-                self.resolve(pointee),
-                Ty::C(CType::Char | CType::UnsignedChar | CType::SignedChar)
-            ) {
-                return ArgumentValue::Unknown;
-            }
+        if self.is_raw_memory(&ty) {
+            return ArgumentValue::Unknown;
         }
         let element = self.element_info(state, &ty);
         match (element, arg.root_name()) {
@@ -218,6 +213,15 @@ impl Evaluator<'_> {
             })),
             _ => ArgumentValue::Unknown,
         }
+    }
+
+    /// `char *` (signed or unsigned) is the C idiom for raw memory of any type: its type says
+    /// nothing about what the memory holds; the datatype does.
+    fn is_raw_memory(&self, ty: &Ty) -> bool {
+        matches!(self.resolve(ty), Ty::Pointer(pointee) if matches!(
+            self.resolve(pointee),
+            Ty::C(CType::Char | CType::UnsignedChar | CType::SignedChar)
+        ))
     }
 }
 
