@@ -45,6 +45,17 @@ pub enum Role {
     Other,
 }
 
+impl Role {
+    /// Whether the call may write the variable passed here (the handle a constructor or a free
+    /// sets, an output, a receive buffer, a status or request).
+    pub fn may_write(self) -> bool {
+        matches!(
+            self,
+            Role::Buf | Role::NewType | Role::FreeType | Role::OutInt | Role::OutAint | Role::Other
+        )
+    }
+}
+
 /// What the evaluator does with a call.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Effect {

@@ -5,6 +5,7 @@ use std::collections::HashMap;
 
 use super::value::{Declaration, ObjectKind, Place, State, Value};
 use super::Evaluator;
+use crate::catalog::MpiFunction;
 use crate::ir::{
     statements, visit_expr, visit_stmt_exprs, Expr, ExprKind, Function, Stmt, StmtKind, Ty,
 };
@@ -696,8 +697,14 @@ fn collect_assigned(stmts: &[Stmt], out: &mut Vec<String>) {
 fn collect_in_expr(e: &Expr, out: &mut Vec<String>) {
     visit_expr(e, &mut |e| match &e.kind {
         ExprKind::IncDec { target, .. } => out.extend(target.root_name().map(str::to_owned)),
-        ExprKind::Call { args, .. } => {
-            for a in args {
+        ExprKind::Call { callee, args, .. } => {
+            // An MPI call writes only the arguments its roles say it may (`t` in
+            // `MPI_Send(buf, 1, t, ...)` is read); another call may write any of them.
+            let function = MpiFunction::find(callee);
+            for (i, a) in args.iter().enumerate() {
+                if function.is_some_and(|f| f.role(i).is_some_and(|r| !r.may_write())) {
+                    continue;
+                }
                 if matches!(
                     a.kind,
                     ExprKind::AddrOf(_)
