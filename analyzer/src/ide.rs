@@ -89,21 +89,23 @@ fn handle_use_at(analysis: &Analysis, offset: usize) -> Option<HandleUse> {
             else {
                 continue;
             };
-            if !touches(arg.span, offset) {
+            // The handle as written, without the `&` of a C output argument.
+            let span = handle_span(analysis, arg.span);
+            if !touches(span, offset) {
                 continue;
             }
             match &mut found {
-                Some(u) if u.span == arg.span => {
+                Some(u) if u.span == span => {
                     if !u.handles.contains(&handle) {
                         u.handles.push(handle);
                     }
                     u.committed = u.committed.join(committed);
                     u.freed = u.freed.join(freed);
                 }
-                Some(u) if u.span.len() <= arg.span.len() => {}
+                Some(u) if u.span.len() <= span.len() => {}
                 _ => {
                     found = Some(HandleUse {
-                        span: arg.span,
+                        span,
                         handles: vec![handle],
                         committed,
                         freed,
@@ -113,6 +115,14 @@ fn handle_use_at(analysis: &Analysis, offset: usize) -> Option<HandleUse> {
         }
     }
     found
+}
+
+/// `span` without what surrounds the handle's name: blanks and a C `&`.
+fn handle_span(analysis: &Analysis, span: Span) -> Span {
+    let text = analysis.slice(span);
+    let rest = text.trim_start_matches(|c: char| c == '&' || c.is_whitespace());
+    let start = span.start + (text.len() - rest.len());
+    Span::new(start, start + rest.trim_end().len())
 }
 
 /// The datatype all of `handles` stand for, when they agree on one.
