@@ -374,8 +374,21 @@ fn basic_for(analysis: &Analysis, ty: &Ty, size: i128) -> Option<Predefined> {
     }
 }
 
+/// An aggregate's name as the program uses it: an anonymous struct by the typedef that names it.
+fn display_name<'a>(analysis: &'a Analysis, aggregate: &'a Aggregate) -> &'a str {
+    if !aggregate.name.contains("(anonymous") {
+        return &aggregate.name;
+    }
+    analysis
+        .program
+        .typedefs
+        .iter()
+        .find(|(_, ty)| matches!(ty, Ty::Named(n) if *n == aggregate.name))
+        .map_or(&aggregate.name, |(name, _)| name)
+}
+
 fn aggregate_hover(analysis: &Analysis, aggregate: &Aggregate) -> String {
-    let title = format!("**{}**", aggregate.name);
+    let title = format!("**{}**", display_name(analysis, aggregate));
     let Some(layout) = aggregate_layout(analysis, aggregate) else {
         return format!(
             "{title}: layout not known on {} (a bit-field, an unknown size, or a derived type without SEQUENCE or BIND(C))",
