@@ -88,7 +88,7 @@ pub struct LintArgs {
     /// Only these rules (comma-separated ids, or `all`).
     #[arg(long, value_delimiter = ',')]
     pub select: Option<Vec<String>>,
-    /// Skip these rules (comma-separated ids).
+    /// Skip these rules (comma-separated ids, or `all`).
     #[arg(long, value_delimiter = ',')]
     pub ignore: Vec<String>,
     /// Apply the safe fixes to the files.

@@ -62,6 +62,10 @@ pub fn collect(
                 }
                 Ok(_) => {}
                 Err(err) if is_loop(&err) => notes.push(format!("{err}; skipped")),
+                Err(err) if dangling_link(&err).is_some() => {
+                    let link = dangling_link(&err).map(display_path).unwrap_or_default();
+                    notes.push(format!("{link}: a link to nothing; skipped"));
+                }
                 Err(err) => errors.push(walk_error(&err)),
             }
         }
@@ -75,22 +79,29 @@ pub fn collect(
     }
 }
 
+/// The path an error of the walk is about.
+fn error_path(err: &ignore::Error) -> Option<&Path> {
+    match err {
+        ignore::Error::WithPath { path, .. } => Some(path),
+        ignore::Error::WithDepth { err, .. } | ignore::Error::WithLineNumber { err, .. } => {
+            error_path(err)
+        }
+        _ => None,
+    }
+}
+
 /// `path: what went wrong`, without the walker's wording around it.
 fn walk_error(err: &ignore::Error) -> String {
-    fn path(err: &ignore::Error) -> Option<&Path> {
-        match err {
-            ignore::Error::WithPath { path, .. } => Some(path),
-            ignore::Error::WithDepth { err, .. } | ignore::Error::WithLineNumber { err, .. } => {
-                path(err)
-            }
-            _ => None,
-        }
-    }
     // The walker wraps the system's error in its own words: ask the system again.
-    match path(err).and_then(|p| Some((p, std::fs::metadata(p).err()?))) {
+    match error_path(err).and_then(|p| Some((p, std::fs::metadata(p).err()?))) {
         Some((p, io)) => format!("{}: {io}", display_path(p)),
         None => err.to_string(),
     }
+}
+
+/// A symbolic link met in a directory whose target does not exist.
+fn dangling_link(err: &ignore::Error) -> Option<&Path> {
+    error_path(err).filter(|p| p.is_symlink() && !p.exists())
 }
 
 fn is_loop(err: &ignore::Error) -> bool {

@@ -101,7 +101,12 @@ impl FileSettings {
     pub fn check(&self, analysis: &Analysis) -> Vec<Diagnostic> {
         let mut diagnostics = checks::check(analysis, &self.selection);
         for d in &mut diagnostics {
-            if let Some(&severity) = self.severities.get(d.rule.id) {
+            // A rule's own entry wins over `all`.
+            let severity = self
+                .severities
+                .get(d.rule.id)
+                .or_else(|| self.severities.get("all"));
+            if let Some(&severity) = severity {
                 d.severity = severity;
             }
         }

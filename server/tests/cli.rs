@@ -563,11 +563,12 @@ mod trees {
             fs::set_permissions(&locked, fs::Permissions::from_mode(0o000)).unwrap();
         }
         let o = run_in(dir.path(), &["--format", "gcc"]);
-        assert_exit(&o, 2);
+        // A link to nothing in the tree is a note; a file that cannot be read fails the run.
+        assert_exit(&o, if root_user { 1 } else { 2 });
         assert!(stdout(&o).contains("a.c:25:5: warning: "), "{}", stdout(&o));
         let err = stderr(&o);
         assert!(
-            err.contains("dangling.c: No such file or directory"),
+            err.contains("dangling.c: a link to nothing; skipped"),
             "{err}"
         );
         if !root_user {
@@ -577,6 +578,23 @@ mod trees {
         assert_exit(&o, 2);
         assert!(stdout(&o).contains("a.c:25:5"));
         assert!(stderr(&o).contains("missing.c: no such file or directory"));
+    }
+
+    /// A link to nothing inside a tree is a note; the rest is linted.
+    #[cfg(unix)]
+    #[test]
+    fn a_dangling_link_in_a_tree_is_a_note() {
+        let dir = tree(&[("ok.c", text(CLEAN).as_bytes())]);
+        std::os::unix::fs::symlink("/nonexistent/target.c", dir.path().join("gone.c")).unwrap();
+        let o = run_in(dir.path(), &["."]);
+        assert_exit(&o, 0);
+        assert!(
+            stderr(&o).contains("gone.c: a link to nothing; skipped"),
+            "{}",
+            stderr(&o)
+        );
+        // Named on the command line, it cannot be linted: an error.
+        assert_exit(&run_in(dir.path(), &["gone.c"]), 2);
     }
 }
 
@@ -859,6 +877,36 @@ int main(int argc, char **argv)
             stderr(&o)
         );
     }
+
+    /// `all` names every rule, as ruff's `ALL`, wherever a rule id is taken.
+    #[test]
+    fn all_names_every_rule() {
+        const BUGGY: &str = "testdata/rules/invalid-argument/negative_literal_count.c";
+        let ignored = run(&["--ignore", "all", BUGGY]);
+        assert_exit(&ignored, 0);
+        let config = "[per-file-ignores]\n\"a/*.c\" = [\"all\"]\n[severity]\nall = \"warning\"\n";
+        let dir = tree(&[
+            ("a/x.c", text(BUGGY).as_bytes()),
+            ("b/x.c", text(BUGGY).as_bytes()),
+            ("c/x.c", text(BUGGY).as_bytes()),
+            (".mpi-dtype-lint.toml", config.as_bytes()),
+            ("c/.mpi-dtype-lint.toml", b"ignore = [\"all\"]\n"),
+        ]);
+        let o = run_in(dir.path(), &["--format", "json", "."]);
+        let found = diagnostics(&o);
+        assert!(
+            found.iter().all(|(file, _)| file.contains("b/")),
+            "{found:?}"
+        );
+        assert_eq!(found.len(), 2, "{found:?}");
+        let severities: Vec<Value> = json_of(&o)["diagnostics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| d["severity"].clone())
+            .collect();
+        assert!(severities.iter().all(|s| s == "warning"), "{severities:?}");
+    }
 }
 
 mod formats {
@@ -900,6 +948,37 @@ mod formats {
         let o = sample(&["--statistics", "-q"]);
         assert_exit(&o, 1);
         insta::assert_snapshot!(stdout(&o));
+    }
+
+    /// Beside a machine format, statistics go to stderr: stdout stays one valid document.
+    #[test]
+    fn statistics_beside_json_and_sarif_keep_stdout_valid() {
+        for format in ["json", "sarif"] {
+            let o = sample(&["--format", format, "--statistics"]);
+            assert_exit(&o, 1);
+            let _: Value = serde_json::from_slice(&o.stdout).expect("one JSON document");
+            assert!(stderr(&o).contains("deprecated-api"), "{}", stderr(&o));
+        }
+    }
+
+    /// `| head`: the reader stops early; the run ends quietly with its usual status.
+    #[test]
+    fn a_closed_pipe_ends_the_output_quietly() {
+        use std::io::Read;
+        use std::process::Stdio;
+        let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("mpi-dtype-lint"))
+            .current_dir(root())
+            .arg("testdata/")
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut first = [0u8; 16];
+        child.stdout.take().unwrap().read_exact(&mut first).unwrap();
+        // stdout is dropped here: the next write finds the pipe closed.
+        let o = child.wait_with_output().unwrap();
+        assert_exit(&o, 1);
+        assert!(!stderr(&o).contains("Broken pipe"), "{}", stderr(&o));
     }
 
     #[test]

@@ -124,8 +124,15 @@ impl RuleSelection {
         let selected = self
             .select
             .as_ref()
-            .is_none_or(|s| s.iter().any(|id| id == rule.id || id == "all"));
-        selected && !self.ignore.iter().any(|id| id == rule.id)
+            .is_none_or(|s| s.iter().any(|id| rule.is_named_by(id)));
+        selected && !self.ignore.iter().any(|id| rule.is_named_by(id))
+    }
+}
+
+impl Rule {
+    /// `id` is this rule's id, or `all` (which names every rule, as ruff's `ALL`).
+    pub fn is_named_by(&self, id: &str) -> bool {
+        id == self.id || id == "all"
     }
 }
 
@@ -140,7 +147,7 @@ pub fn check(analysis: &Analysis, selection: &RuleSelection) -> Vec<Diagnostic> 
         (rule.check)(&cx, &mut found);
         out.extend(found.into_iter().filter(|d| {
             let (line, _) = analysis.position(d.span.start);
-            !suppressions.allows(d.rule.id, line)
+            !suppressions.allows(d.rule, line)
         }));
     }
     out.sort_by(|a, b| {

@@ -3,6 +3,7 @@
 //! `mpi-dtype-lint: allow-file(rule-id, ...)` silences them in the whole file. `all` names every
 //! rule.
 
+use super::Rule;
 use crate::source::Language;
 
 const MARKER: &str = "mpi-dtype-lint:";
@@ -52,13 +53,12 @@ impl Suppressions {
     }
 
     /// True when a finding of `rule` on `line` (1-based) is suppressed.
-    pub fn allows(&self, rule: &str, line: u32) -> bool {
-        let matches = |id: &str| id == rule || id == "all";
-        self.file.iter().any(|id| matches(id))
+    pub fn allows(&self, rule: &Rule, line: u32) -> bool {
+        self.file.iter().any(|id| rule.is_named_by(id))
             || self
                 .lines
                 .iter()
-                .any(|(l, id)| (*l == line || *l + 1 == line) && matches(id))
+                .any(|(l, id)| (*l == line || *l + 1 == line) && rule.is_named_by(id))
     }
 }
 

@@ -42,13 +42,27 @@ pub fn run(args: &LintArgs, settings: &Settings) -> Result<ExitCode, String> {
         Format::Github => output::github::write(&mut out, &reports),
         Format::Gcc => output::gcc::write(&mut out, &reports),
     };
-    written.map_err(|e| e.to_string())?;
+    quiet_on_broken_pipe(written)?;
     if args.statistics {
-        statistics(&mut out, &reports).map_err(|e| e.to_string())?;
+        // After a human report on stdout; beside a machine format on stderr, so that stdout
+        // stays one valid document.
+        let counted = match args.format {
+            Format::Human => statistics(&mut out, &reports),
+            _ => statistics(&mut std::io::stderr().lock(), &reports),
+        };
+        quiet_on_broken_pipe(counted)?;
     }
     drop(out);
     problems.tell(args.quiet);
     Ok(exit_status(&reports, &problems.errors))
+}
+
+/// A reader that stopped reading (`| head`) ends the output, not the run: no error.
+fn quiet_on_broken_pipe(written: std::io::Result<()>) -> Result<(), String> {
+    match written {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        written => written.map_err(|e| e.to_string()),
+    }
 }
 
 fn exit_status(reports: &[FileReport], errors: &[String]) -> ExitCode {
