@@ -148,19 +148,31 @@ fn vscode_manifest_declares_settings_commands_and_languages() {
         .filter_map(|e| e.as_str()?.strip_prefix("onLanguage:"))
         .collect();
     let source = read(&editors_dir().join("vscode/src/extension.ts"));
-    let list = source
-        .split_once("LANGUAGE_IDS = [")
-        .and_then(|(_, rest)| rest.split_once("];"))
-        .expect("LANGUAGE_IDS in extension.ts")
-        .0;
-    let selector: BTreeSet<&str> = list
-        .split(',')
-        .map(|item| item.trim().trim_matches('"'))
-        .filter(|item| !item.is_empty())
+    let ids = |name: &str| -> BTreeSet<String> {
+        source
+            .split_once(&format!(" {name} = ["))
+            .and_then(|(_, rest)| rest.split_once("];"))
+            .unwrap_or_else(|| panic!("{name} in extension.ts"))
+            .0
+            .split(',')
+            .map(|item| item.trim().trim_matches('"').to_owned())
+            .filter(|item| !item.is_empty())
+            .collect()
+    };
+    let selector = ids("LANGUAGE_IDS");
+    let headers = ids("HEADER_LANGUAGE_IDS");
+    let served: BTreeSet<&str> = selector
+        .iter()
+        .chain(&headers)
+        .map(String::as_str)
         .collect();
     assert_eq!(
-        activation, selector,
-        "activationEvents and LANGUAGE_IDS differ"
+        activation, served,
+        "activationEvents differ from LANGUAGE_IDS and HEADER_LANGUAGE_IDS"
+    );
+    assert!(
+        headers.contains("cpp"),
+        "`.h` headers (C++ in VS Code) are not served"
     );
     for language in ["c", "FortranFreeForm", "FortranFixedForm", "fortran"] {
         assert!(

@@ -16,7 +16,7 @@ fi
 command -v nvim >/dev/null || { echo "run.sh: nvim not found" >&2; exit 2; }
 
 export MPI_DTYPE_LINT="$(cd "$(dirname "$binary")" && pwd)/$(basename "$binary")"
-export FIXTURES="${FIXTURES:-testdata/c/transpose_hvector.c testdata/fortran/seed_4_13_section3d.f}"
+export FIXTURES="${FIXTURES:-testdata/c/transpose_hvector.c testdata/fortran/seed_4_13_section3d.f testdata/c/header_inline_row_type.h}"
 
 # A private home and state directory: no user configuration, no shada, logs kept apart.
 scratch="$(mktemp -d)"

@@ -33,6 +33,9 @@ export const LANGUAGE_IDS = [
   "fortran_fixed-form",
 ];
 
+/** VS Code opens `.h` headers as C++: those documents (and no other C++) are served, as C. */
+export const HEADER_LANGUAGE_IDS = ["cpp"];
+
 let client: LanguageClient | undefined;
 let outputChannel: vscode.OutputChannel | undefined;
 
@@ -90,10 +93,13 @@ async function reportMissingBinary(command: string): Promise<void> {
 }
 
 function documentSelector(): DocumentSelector {
-  return LANGUAGE_IDS.flatMap((language) => [
-    { scheme: "file", language },
-    { scheme: "untitled", language },
-  ]);
+  return [
+    ...LANGUAGE_IDS.flatMap((language) => [
+      { scheme: "file", language },
+      { scheme: "untitled", language },
+    ]),
+    ...HEADER_LANGUAGE_IDS.map((language) => ({ scheme: "file", language, pattern: "**/*.h" })),
+  ];
 }
 
 async function startClient(): Promise<void> {

@@ -151,15 +151,64 @@ pub fn language_of(uri: &Uri, path: Option<&Path>, language_id: &str, config: &C
     let by_name = path
         .and_then(|p| config.language_for(p))
         .or_else(|| config.language_for(Path::new(uri.path().as_str())));
-    by_name.unwrap_or(match language_id {
-        "fortran" | "fortran_free_form" | "fortran90" => Language::Fortran {
+    by_name.unwrap_or_else(|| language_by_id(language_id))
+}
+
+/// The language an editor's language id names. Fortran extensions spell the forms many ways
+/// (`FortranFreeForm`, `fortran_free-form`, `fortran-modern`, `fortran90`, ...): compared
+/// without case, `_` or `-`. Anything else, `cpp` for a `.h` header included, is read as C.
+fn language_by_id(language_id: &str) -> Language {
+    let id: String = language_id
+        .chars()
+        .filter(|c| !matches!(c, '_' | '-'))
+        .map(|c| c.to_ascii_lowercase())
+        .collect();
+    let form = match id.as_str() {
+        "fortranfixedform" | "fortran77" | "fortranfixed" => FortranForm::Fixed,
+        "fortran" | "fortranfreeform" | "fortranfree" | "fortranmodern" | "fortran90"
+        | "fortran95" | "fortran2003" | "fortran2008" => FortranForm::Free,
+        _ => return Language::C,
+    };
+    Language::Fortran {
+        form,
+        preprocessed: false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_language_id_the_editors_use() {
+        let free = Language::Fortran {
             form: FortranForm::Free,
             preprocessed: false,
-        },
-        "fortran_fixed_form" | "fortran77" => Language::Fortran {
+        };
+        let fixed = Language::Fortran {
             form: FortranForm::Fixed,
             preprocessed: false,
-        },
-        _ => Language::C,
-    })
+        };
+        for id in [
+            "fortran",
+            "fortran90",
+            "fortran-modern",
+            "FortranFreeForm",
+            "fortran_free-form",
+            "fortran_free_form",
+        ] {
+            assert_eq!(language_by_id(id), free, "{id}");
+        }
+        for id in [
+            "FortranFixedForm",
+            "fortran_fixed-form",
+            "fortran_fixed_form",
+            "fortran77",
+        ] {
+            assert_eq!(language_by_id(id), fixed, "{id}");
+        }
+        for id in ["c", "cpp", "objective-c"] {
+            assert_eq!(language_by_id(id), Language::C, "{id}");
+        }
+    }
 }

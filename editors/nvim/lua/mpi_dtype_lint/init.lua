@@ -6,7 +6,8 @@ local M = {}
 local defaults = {
   -- The server command; the first element is the executable (a name on PATH or a path).
   cmd = { 'mpi-dtype-lint', 'lsp' },
-  filetypes = { 'c', 'fortran' },
+  -- 'cpp' only for `.h` headers, which Neovim opens as C++: they are analysed as C.
+  filetypes = { 'c', 'cpp', 'fortran' },
   -- The nearest directory holding one of these is the project root, in this order of preference.
   root_markers = { '.mpi-dtype-lint.toml', 'compile_commands.json', '.git' },
   -- Sent as initializationOptions and workspace/didChangeConfiguration:
@@ -122,6 +123,9 @@ function M.attach(bufnr)
   bufnr = (bufnr == nil or bufnr == 0) and vim.api.nvim_get_current_buf() or bufnr
   local name = vim.api.nvim_buf_get_name(bufnr)
   if name == '' or vim.bo[bufnr].buftype ~= '' or not executable_found() then
+    return
+  end
+  if vim.bo[bufnr].filetype == 'cpp' and not name:match('%.h$') then
     return
   end
   local root = M.find_root(name)
