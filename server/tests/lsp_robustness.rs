@@ -55,6 +55,31 @@ async fn unknown_methods_are_answered_or_ignored() {
     assert_alive(&mut client).await;
 }
 
+/// A request whose method starts with `$/` is answered (MethodNotFound), as LSP asks.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn unknown_dollar_requests_are_answered() {
+    let mut client = Client::default().await;
+    client.open(URI, "c", TEXT).await;
+    let response = client.request("$/mpiNoSuchRequest", json!({})).await;
+    assert_eq!(response["error"]["code"], -32601, "{response}");
+    client.notify("$/mpiNoSuchNotification", json!({})).await;
+    assert_alive(&mut client).await;
+}
+
+/// A Content-Length smaller than the body: that frame is a parse error, and the server reads
+/// the next frames again (it used to stay out of step for good).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_too_short_content_length_costs_one_message() {
+    let mut client = Client::default().await;
+    client.open(URI, "c", TEXT).await;
+    let body = br#"{"jsonrpc": "2.0", "id": 99, "method": "shutdown"}"#;
+    client.send_unframed(b"Content-Length: 10\r\n\r\n").await;
+    client.send_unframed(body).await;
+    let error = client.wait_for(|m| m.get("error").is_some()).await;
+    assert_eq!(error["error"]["code"], -32700, "{error}");
+    assert_alive(&mut client).await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn positions_outside_the_document_are_clamped() {
     let mut client = Client::default().await;

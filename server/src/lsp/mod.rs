@@ -47,6 +47,10 @@ where
                 transport::DUPLICATE_INITIALIZE_METHOD,
                 Backend::duplicate_initialize,
             )
+            .custom_method(
+                transport::UNKNOWN_DOLLAR_REQUEST_METHOD,
+                Backend::unknown_dollar_request,
+            )
             .finish();
     let shut_down = service.inner().shut_down.clone();
     let (filtered, server_input) = tokio::io::duplex(1 << 16);

@@ -194,6 +194,11 @@ impl Backend {
         Err(Error::parse_error())
     }
 
+    /// The answer to a `$/` request: no such method (see `transport`).
+    pub(crate) async fn unknown_dollar_request(&self) -> Result<()> {
+        Err(Error::method_not_found())
+    }
+
     /// The answer to an `initialize` after the first (see `transport`).
     pub(crate) async fn duplicate_initialize(&self) -> Result<()> {
         Err(Error::invalid_request())

@@ -4,7 +4,7 @@
 //! server answers with a JSON-RPC parse error, and reading goes on. A second `initialize` after
 //! a valid one becomes a request for [`DUPLICATE_INITIALIZE_METHOD`]: tower-lsp-server would run
 //! it (the first one is still in flight) and, its parameters failing, mark the server
-//! uninitialized for good.
+//! uninitialized for good. A `$/` request becomes one for [`UNKNOWN_DOLLAR_REQUEST_METHOD`].
 
 use std::io;
 
@@ -19,6 +19,10 @@ pub const MALFORMED_METHOD: &str = "mpi-dtype-lint/malformedMessage";
 
 /// The method a repeated `initialize` request becomes.
 pub const DUPLICATE_INITIALIZE_METHOD: &str = "mpi-dtype-lint/duplicateInitialize";
+
+/// The method an unknown `$/` request becomes: tower-lsp-server never answers those, and a
+/// request must be answered (`MethodNotFound`); `$/` notifications may be ignored.
+pub const UNKNOWN_DOLLAR_REQUEST_METHOD: &str = "mpi-dtype-lint/unknownDollarRequest";
 
 /// Largest body accepted; a larger one is skipped and answered with a parse error.
 const MAX_BODY: usize = 256 << 20;
@@ -78,10 +82,11 @@ async fn read_headers<R: AsyncRead + Unpin>(
             continue;
         }
         seen_header = true;
-        if let Some((name, value)) = line.split_once(':') {
-            if name.trim().eq_ignore_ascii_case("content-length") {
-                length = value.trim().parse().ok();
-            }
+        // Anywhere in the line: after a body shorter than its Content-Length said, the rest of
+        // it runs into the next header, which is where reading picks up again.
+        let lower = line.to_ascii_lowercase();
+        if let Some(at) = lower.find("content-length:") {
+            length = line[at + "content-length:".len()..].trim().parse().ok();
         }
     }
 }
@@ -108,6 +113,11 @@ fn pass(body: Vec<u8>, initialized: &mut bool) -> Option<Vec<u8>> {
         }
         // `initialize` is a request; as a notification it could reset the server's state too.
         None if request.method() == "initialize" => None,
+        Some(id) if request.method().starts_with("$/") => Some(
+            json!({ "jsonrpc": "2.0", "id": id, "method": UNKNOWN_DOLLAR_REQUEST_METHOD })
+                .to_string()
+                .into_bytes(),
+        ),
         _ => Some(body),
     }
 }
