@@ -38,13 +38,38 @@ fn range(start: (u32, u32), end: (u32, u32)) -> Value {
 }
 
 /// The rule ids of published diagnostics, in order.
+/// The rule ids of the findings (notes on where the analysis stopped short have none).
 fn codes(published: &Value) -> Vec<Value> {
     published["diagnostics"]
         .as_array()
         .unwrap()
         .iter()
+        .filter(|d| d.get("code").is_some())
         .map(|d| d["code"].clone())
         .collect()
+}
+
+/// The editor says where the analysis stopped short, and why, as the command line does.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn where_the_analysis_stopped_short_is_shown_at_the_place() {
+    let uri = "file:///fixtures/half_typed.c";
+    let text =
+        "#include <mpi.h>\nvoid f(void)\n{\n    MPI_Datatype t;\n    for (int i = 0; i <\n}\n";
+    let mut client = Client::default().await;
+    client.open(uri, "c", text).await;
+    let published = client.diagnostics(uri, 1).await;
+    let notes: Vec<&Value> = published["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d.get("code").is_none())
+        .collect();
+    assert!(!notes.is_empty(), "{published}");
+    for note in notes {
+        assert_eq!(note["severity"], 3, "{note}");
+        let message = note["message"].as_str().unwrap();
+        assert!(message.starts_with("analysis stopped short: "), "{message}");
+    }
 }
 
 /// The UTF-16 position of byte `offset` of `text`.

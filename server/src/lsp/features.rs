@@ -34,12 +34,25 @@ impl<'a> View<'a> {
         }
     }
 
+    /// The findings, then where the analysis stopped short (a file cut at its size limit, a
+    /// syntax error, a budget), as information at the place with the reason: the code there is
+    /// unknown, and no finding comes from it.
     pub fn diagnostics(&self) -> Vec<lsp::Diagnostic> {
-        self.snapshot
-            .diagnostics
-            .iter()
-            .map(|d| self.diagnostic(d))
-            .collect()
+        let findings = self.snapshot.diagnostics.iter().map(|d| self.diagnostic(d));
+        let mut notes: Vec<lsp::Diagnostic> = Vec::new();
+        for note in &self.snapshot.analysis.notes {
+            let shown = lsp::Diagnostic {
+                range: self.convert.range(note.span),
+                severity: Some(lsp::DiagnosticSeverity::INFORMATION),
+                source: Some(SOURCE.to_owned()),
+                message: format!("analysis stopped short: {}", note.message),
+                ..lsp::Diagnostic::default()
+            };
+            if !notes.contains(&shown) {
+                notes.push(shown);
+            }
+        }
+        findings.chain(notes).collect()
     }
 
     fn diagnostic(&self, d: &analyzer::checks::Diagnostic) -> lsp::Diagnostic {
