@@ -160,3 +160,39 @@ fn apply(text: &str, edits: &[Value]) -> String {
     }
     out
 }
+
+/// A fix `--fix` would not apply says so in its title.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn unsafe_fixes_are_marked_in_their_titles() {
+    let uri = "file:///fixtures/seed_4_13_section3d.f";
+    let text = fixture("fortran/seed_4_13_section3d.f");
+    let mut client = Client::default().await;
+    client.open(uri, "fortran", &text).await;
+    client.diagnostics(uri, 1).await;
+    let (line, character) = position_of(&text, "MPI_TYPE_HVECTOR(9, 1, 100*sizeofreal", 0);
+    let at = json!({ "line": line, "character": character + 1 });
+    let actions = client
+        .result(
+            "textDocument/codeAction",
+            json!({
+                "textDocument": { "uri": uri },
+                "range": { "start": at, "end": at },
+                "context": { "diagnostics": [] }
+            }),
+        )
+        .await;
+    let titles: Vec<&str> = actions
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|a| a["kind"] == "quickfix")
+        .map(|a| a["title"].as_str().unwrap())
+        .collect();
+    assert!(!titles.is_empty(), "{actions}");
+    assert!(
+        titles
+            .iter()
+            .all(|t| t.ends_with("(unsafe: review the change)")),
+        "{titles:?}"
+    );
+}

@@ -6,6 +6,7 @@ use analyzer::checks::Severity;
 use analyzer::fix::{Applicability, Edit};
 use analyzer::ide;
 use analyzer::source::PositionEncoding;
+use analyzer::source::Span;
 use tower_lsp_server::ls_types::{
     self as lsp, CodeAction, CodeActionKind, CodeActionOrCommand, DocumentSymbol, HoverContents,
     InlayHintLabel, Location, MarkupContent, MarkupKind, NumberOrString, Position, Range,
@@ -100,8 +101,14 @@ impl<'a> View<'a> {
                 continue;
             }
             for fix in &d.fixes {
+                let title = match fix.applicability {
+                    Applicability::Safe => fix.title.clone(),
+                    Applicability::Unsafe | Applicability::DisplayOnly => {
+                        format!("{} (unsafe: review the change)", fix.title)
+                    }
+                };
                 actions.push(CodeActionOrCommand::CodeAction(CodeAction {
-                    title: fix.title.clone(),
+                    title,
                     kind: Some(CodeActionKind::QUICKFIX),
                     diagnostics: Some(vec![self.diagnostic(d)]),
                     edit: Some(self.workspace_edit(uri, &fix.edits)),
@@ -110,6 +117,7 @@ impl<'a> View<'a> {
                 }));
             }
         }
+        actions.extend(self.fix_all(uri).map(CodeActionOrCommand::CodeAction));
         if let Some(generated) = ide::generate_datatype(&self.snapshot.analysis, wanted.start) {
             actions.push(CodeActionOrCommand::CodeAction(CodeAction {
                 title: generated.title,
@@ -119,6 +127,28 @@ impl<'a> View<'a> {
             }));
         }
         actions
+    }
+
+    /// Every safe fix of the document at once (`source.fixAll`, as on save), applied as the
+    /// command line's `--fix` applies them.
+    fn fix_all(&self, uri: &Uri) -> Option<CodeAction> {
+        let safe: Vec<&analyzer::fix::Fix> = self
+            .snapshot
+            .diagnostics
+            .iter()
+            .flat_map(|d| &d.fixes)
+            .filter(|f| f.applicability == Applicability::Safe)
+            .collect();
+        let text = self.snapshot.analysis.text();
+        let fixed = analyzer::fix::apply(text, &safe);
+        (fixed.applied > 0).then(|| CodeAction {
+            title: "Fix all safe mpi-dtype-lint findings".to_owned(),
+            kind: Some(CodeActionKind::SOURCE_FIX_ALL),
+            edit: Some(
+                self.workspace_edit(uri, &[Edit::replace(Span::new(0, text.len()), fixed.text)]),
+            ),
+            ..CodeAction::default()
+        })
     }
 
     pub fn inlay_hints(&self, range: Range) -> Vec<lsp::InlayHint> {
