@@ -93,15 +93,19 @@ program kinds
   real*4 :: r4(10)
   complex*16 :: z
   character*12 :: label
+  integer, parameter :: nl = 132
+  character*(nl) :: line
+  character :: tag*6
   logical :: flag
   double precision :: dp(3)
-  integer :: t1, t2, t3, t4, t5, ierr, n
+  integer :: t1, t2, t3, t4, t5, t6, ierr, n
   call MPI_Type_contiguous(storage_size(a8)/8, MPI_BYTE, t1, ierr) ! expect: size=8 lb=0 extent=8
   call MPI_Type_contiguous(storage_size(z)/8, MPI_BYTE, t2, ierr) ! expect: size=16 lb=0 extent=16
   call MPI_Sizeof(label, n, ierr)
   call MPI_Type_contiguous(n, MPI_CHARACTER, t3, ierr) ! expect: size=12 lb=0 extent=12
   call MPI_Type_contiguous(size(r4) + size(dp), MPI_REAL, t4, ierr) ! expect: size=52 lb=0 extent=52
   call MPI_Type_contiguous(kind(r8) + kind(flag), MPI_INTEGER, t5, ierr) ! expect: size=48 lb=0 extent=48
+  call MPI_Type_contiguous(storage_size(line)/8 + storage_size(tag)/8, MPI_BYTE, t6, ierr) ! expect: size=138 lb=0 extent=138
 end program
 "#,
     ),
