@@ -147,6 +147,15 @@ pub enum ExprKind {
         base: Box<Expr>,
         field: String,
     },
+    /// Fortran `s(a:b)`, `s(a:)`, `s(:b)`: characters `a` to `b` of a `CHARACTER` scalar, or of
+    /// an element or component of one (`names(3)(2:4)`, `r%tag(:4)`); `a` is 1 and `b` the length
+    /// when left out. The front end cannot always tell `x%a(1:n)` from an array section: the
+    /// evaluator looks at the base's declared type.
+    Substring {
+        base: Box<Expr>,
+        lower: Option<Box<Expr>>,
+        upper: Option<Box<Expr>>,
+    },
     AddrOf(Box<Expr>),
     Deref(Box<Expr>),
     Cast(Ty, Box<Expr>),
@@ -343,7 +352,9 @@ impl Expr {
     pub fn root_name(&self) -> Option<&str> {
         match &self.kind {
             ExprKind::Name(n) => Some(n),
-            ExprKind::Index { base, .. } | ExprKind::Member { base, .. } => base.root_name(),
+            ExprKind::Index { base, .. }
+            | ExprKind::Member { base, .. }
+            | ExprKind::Substring { base, .. } => base.root_name(),
             ExprKind::AddrOf(e) | ExprKind::Deref(e) | ExprKind::Cast(_, e) => e.root_name(),
             _ => None,
         }
@@ -485,6 +496,10 @@ pub fn visit_expr(e: &Expr, f: &mut dyn FnMut(&Expr)) {
             indices.iter().for_each(|a| visit_expr(a, f));
         }
         ExprKind::Member { base, .. } => visit_expr(base, f),
+        ExprKind::Substring { base, lower, upper } => {
+            visit_expr(base, f);
+            lower.iter().chain(upper).for_each(|a| visit_expr(a, f));
+        }
         ExprKind::IncDec { target, .. } => visit_expr(target, f),
         _ => {}
     }

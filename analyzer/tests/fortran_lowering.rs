@@ -93,15 +93,19 @@ program kinds
   real*4 :: r4(10)
   complex*16 :: z
   character*12 :: label
+  integer, parameter :: nl = 132
+  character*(nl) :: line
+  character :: tag*6
   logical :: flag
   double precision :: dp(3)
-  integer :: t1, t2, t3, t4, t5, ierr, n
+  integer :: t1, t2, t3, t4, t5, t6, ierr, n
   call MPI_Type_contiguous(storage_size(a8)/8, MPI_BYTE, t1, ierr) ! expect: size=8 lb=0 extent=8
   call MPI_Type_contiguous(storage_size(z)/8, MPI_BYTE, t2, ierr) ! expect: size=16 lb=0 extent=16
   call MPI_Sizeof(label, n, ierr)
   call MPI_Type_contiguous(n, MPI_CHARACTER, t3, ierr) ! expect: size=12 lb=0 extent=12
   call MPI_Type_contiguous(size(r4) + size(dp), MPI_REAL, t4, ierr) ! expect: size=52 lb=0 extent=52
   call MPI_Type_contiguous(kind(r8) + kind(flag), MPI_INTEGER, t5, ierr) ! expect: size=48 lb=0 extent=48
+  call MPI_Type_contiguous(storage_size(line)/8 + storage_size(tag)/8, MPI_BYTE, t6, ierr) ! expect: size=138 lb=0 extent=138
 end program
 "#,
     ),
@@ -279,6 +283,140 @@ end program
     ));
 }
 
+/// Each `MPI_Bcast` buffer as `object+offset/bytes element_size`, `?` for what is unknown.
+fn bcast_buffers(analysis: &Analysis) -> Vec<String> {
+    analysis
+        .evaluation
+        .calls
+        .iter()
+        .filter(|c| c.function.name == "MPI_Bcast")
+        .map(|c| match &c.args[0].value {
+            ArgumentValue::Buffer(b) => {
+                let n = |v: Option<i128>| v.map_or("?".to_owned(), |v| v.to_string());
+                let element = b.element.as_ref();
+                let character = element.is_some_and(|e| {
+                    matches!(
+                        e.resolved,
+                        Ty::Fortran {
+                            ty: analyzer::layout::FortranType::Character,
+                            len: None,
+                            ..
+                        }
+                    )
+                });
+                format!(
+                    "{}+{}/{} {}{}",
+                    b.object,
+                    n(b.offset),
+                    n(b.object_bytes),
+                    n(element.and_then(|e| e.size)),
+                    if character { "c" } else { "" }
+                )
+            }
+            other => format!("{other:?}"),
+        })
+        .collect()
+}
+
+/// MPI counts characters (MPI-4.1 §3.3.1): the element of a CHARACTER(LEN=n) buffer is one
+/// character, whatever n; a substring starts at its first character.
+#[test]
+fn character_buffers_are_counted_in_characters() {
+    let free = "program c
+  use mpi
+  implicit none
+  integer, parameter :: nl = 64
+  type rec
+     sequence
+     integer :: id
+     character(len=12) :: tag
+  end type rec
+  character(len=256) :: str
+  character*16 :: s77
+  character(len=nl) :: sp
+  character(len=8) :: names(10)
+  character(kind=4, len=3) :: wide
+  type(rec) :: r
+  integer :: ierr, i
+  call MPI_Bcast(str, 256, MPI_CHARACTER, 0, MPI_COMM_WORLD, ierr)
+  call MPI_Bcast(s77, 16, MPI_CHARACTER, 0, MPI_COMM_WORLD, ierr)
+  call MPI_Bcast(sp, nl, MPI_CHARACTER, 0, MPI_COMM_WORLD, ierr)
+  call MPI_Bcast(names, 80, MPI_CHARACTER, 0, MPI_COMM_WORLD, ierr)
+  call MPI_Bcast(names(3), 8, MPI_CHARACTER, 0, MPI_COMM_WORLD, ierr)
+  call MPI_Bcast(wide, 3, MPI_CHARACTER, 0, MPI_COMM_WORLD, ierr)
+  call MPI_Bcast(str(11:20), 10, MPI_CHARACTER, 0, MPI_COMM_WORLD, ierr)
+  call MPI_Bcast(str(:5), 5, MPI_CHARACTER, 0, MPI_COMM_WORLD, ierr)
+  call MPI_Bcast(str(251:), 6, MPI_CHARACTER, 0, MPI_COMM_WORLD, ierr)
+  call MPI_Bcast(names(3)(2:4), 3, MPI_CHARACTER, 0, MPI_COMM_WORLD, ierr)
+  call MPI_Bcast(r%tag(5:), 8, MPI_CHARACTER, 0, MPI_COMM_WORLD, ierr)
+  call MPI_Bcast(wide(2:3), 2, MPI_CHARACTER, 0, MPI_COMM_WORLD, ierr)
+  call MPI_Bcast(str(i:i+3), 4, MPI_CHARACTER, 0, MPI_COMM_WORLD, ierr)
+  call MPI_Bcast(str(257:), 0, MPI_CHARACTER, 0, MPI_COMM_WORLD, ierr)
+  call MPI_Bcast(str(0:3), 4, MPI_CHARACTER, 0, MPI_COMM_WORLD, ierr)
+  call MPI_Bcast(names(2:3), 16, MPI_CHARACTER, 0, MPI_COMM_WORLD, ierr)
+  call MPI_Bcast(other(1:4), 4, MPI_CHARACTER, 0, MPI_COMM_WORLD, ierr)
+end program
+";
+    assert_eq!(
+        bcast_buffers(&run(free, FREE)),
+        [
+            "str+0/256 1c",
+            "s77+0/16 1c",
+            "sp+0/64 1c",
+            "names+0/80 1c",
+            "names+16/80 1c",
+            "wide+0/12 4c",
+            "str+10/256 1c",
+            "str+0/256 1c",
+            "str+250/256 1c",
+            "names+17/80 1c",
+            "r+8/16 1c",
+            "wide+4/12 4c",
+            // Where the substring starts is not known; what it holds is.
+            "str+?/? 1c",
+            // A zero-length substring, one before character 1 and an array section: unknown.
+            "str+?/? 1c",
+            "str+?/? 1c",
+            "Unknown",
+            // Declared nowhere here: another unit's array, maybe.
+            "Unknown",
+        ]
+    );
+    // Fixed form, `mpif.h`, `CHARACTER*(n)` with a PARAMETER, `CHARACTER NAME*8`, `CHARACTER*(*)`.
+    let fixed = "      PROGRAM C
+      INCLUDE 'mpif.h'
+      INTEGER NL, IERR
+      PARAMETER (NL = 132)
+      CHARACTER*(NL) LINE
+      CHARACTER NAME*8, TAGS(4)*4
+      CALL MPI_BCAST(LINE, NL, MPI_CHARACTER, 0, MPI_COMM_WORLD, IERR)
+      CALL MPI_BCAST(NAME, 8, MPI_CHARACTER, 0, MPI_COMM_WORLD, IERR)
+      CALL MPI_BCAST(TAGS(2), 12, MPI_CHARACTER, 0, MPI_COMM_WORLD,
+     &               IERR)
+      CALL MPI_BCAST(LINE(3:), 130, MPI_CHARACTER, 0, MPI_COMM_WORLD,
+     &               IERR)
+      END
+      SUBROUTINE S(ARG)
+      INCLUDE 'mpif.h'
+      CHARACTER*(*) ARG
+      INTEGER IERR
+      CALL MPI_BCAST(ARG, LEN(ARG), MPI_CHARACTER, 0, MPI_COMM_WORLD,
+     &               IERR)
+      END
+";
+    assert_eq!(
+        bcast_buffers(&run(fixed, FIXED)),
+        [
+            "line+0/132 1c",
+            "name+0/8 1c",
+            "tags+4/16 1c",
+            "line+2/132 1c",
+            // An assumed length: one character per element, the length unknown.
+            "arg+0/? 1c",
+        ]
+    );
+}
+
 /// Every name and integer literal of the IR, with its span.
 fn tokens(stmts: &[Stmt], out: &mut Vec<Expr>) {
     fn expr(e: &Expr, out: &mut Vec<Expr>) {
@@ -297,6 +435,10 @@ fn tokens(stmts: &[Stmt], out: &mut Vec<Expr>) {
                 indices.iter().for_each(|a| expr(a, out));
             }
             ExprKind::Member { base, .. } => expr(base, out),
+            ExprKind::Substring { base, lower, upper } => {
+                expr(base, out);
+                lower.iter().chain(upper).for_each(|a| expr(a, out));
+            }
             _ => {}
         }
     }

@@ -80,11 +80,12 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                 &RULE,
                 span,
                 format!(
-                    "`{declared_name}` holds {} ({size} bytes each) but `{}` describes {} ({} bytes)",
+                    "`{declared_name}` holds {} ({} each) but `{}` describes {} ({})",
                     type_words(&element.ty),
+                    bytes(size),
                     handle_text(cx.text(type_span)),
                     basic,
-                    basic.basic_layout(target).map_or(0, |l| l.size)
+                    bytes(basic.basic_layout(target).map_or(0, |l| l.size).into())
                 ),
             ));
         }
@@ -97,5 +98,14 @@ fn type_words(ty: &Ty) -> String {
         Ty::Named(n) => format!("`{n}`"),
         Ty::Fortran { ty, .. } => format!("`{}`", ty.keyword()),
         _ => "values".to_owned(),
+    }
+}
+
+/// `1 byte`, `4 bytes`: a one-character element is common in Fortran.
+fn bytes(n: i128) -> String {
+    if n == 1 {
+        "1 byte".to_owned()
+    } else {
+        format!("{n} bytes")
     }
 }

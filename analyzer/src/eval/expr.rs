@@ -4,6 +4,7 @@ use super::value::{Declaration, ObjectKind, PathElem, Place, State, Value};
 use super::Evaluator;
 use crate::dtype::{Predefined, DFLT_DARG};
 use crate::ir::{BinOp, Designator, Expr, ExprKind, Ty, UnOp};
+use crate::layout::aggregate::character_unit;
 use crate::layout::CType;
 
 /// Most elements read from or written to an array argument in one go.
@@ -18,7 +19,9 @@ impl<'p> Evaluator<'p> {
         match &e.kind {
             ExprKind::Int(v) => Value::Int(*v),
             ExprKind::Float(v) => Value::Float(*v),
-            ExprKind::Str(_) | ExprKind::Unknown => Value::Unknown,
+            // Strings have no value here, and neither have substrings: a buffer's substring is
+            // placed by `substring_address`.
+            ExprKind::Str(_) | ExprKind::Substring { .. } | ExprKind::Unknown => Value::Unknown,
             // A C compound literal `(int[]){a, b}` or a Fortran array constructor passed as an
             // argument: an unnamed array holding the values.
             ExprKind::ArrayCtor(items) => {
@@ -380,7 +383,79 @@ impl<'p> Evaluator<'p> {
                 Some(Ty::Pointer(Box::new(target)))
             }
             ExprKind::Cast(ty, _) => Some(ty.clone()),
+            ExprKind::Substring { base, lower, upper } => {
+                let base = self.static_type(state, base)?;
+                let (one, len) = character_unit(self.resolve(&base))?;
+                let len = len.cloned();
+                let span = e.span;
+                let length = self
+                    .substring_bounds(state, len.as_ref(), lower.as_deref(), upper.as_deref())
+                    .map(|(first, last)| Expr::int((last - first + 1).max(0), span));
+                let Ty::Fortran { ty, kind, .. } = one else {
+                    return None;
+                };
+                Some(Ty::Fortran {
+                    ty,
+                    kind,
+                    len: Some(Box::new(length.unwrap_or_else(|| Expr::unknown(span)))),
+                })
+            }
             _ => None,
+        }
+    }
+
+    /// The first and last character a substring `(lower:upper)` selects, of a string whose
+    /// length is `len` (a bound left out is 1, or the length).
+    fn substring_bounds(
+        &mut self,
+        state: &mut State,
+        len: Option<&Expr>,
+        lower: Option<&Expr>,
+        upper: Option<&Expr>,
+    ) -> Option<(i128, i128)> {
+        let first = match lower {
+            Some(e) => self.eval_const(state, e)?,
+            None => 1,
+        };
+        let last = match (upper, len) {
+            (Some(e), _) => self.eval_const(state, e)?,
+            (None, Some(len)) => self.eval_const(state, len)?.max(0),
+            (None, None) => 1,
+        };
+        Some((first, last))
+    }
+
+    /// Where a substring used as a buffer starts: `s(a:b)` is at character `a` of `s`. Unknown
+    /// unless it selects at least one character and starts inside the string (a zero-length
+    /// substring has no address to speak of; one starting before character 1 is not Fortran).
+    pub(crate) fn substring_address(&mut self, state: &mut State, e: &Expr) -> Value {
+        let ExprKind::Substring { base, lower, upper } = &e.kind else {
+            return Value::Unknown;
+        };
+        let Some(ty) = self.static_type(state, base) else {
+            return Value::Unknown;
+        };
+        let Some((one, len)) = character_unit(self.resolve(&ty)) else {
+            return Value::Unknown;
+        };
+        let len = len.cloned();
+        let unit = self.layout(state, &one).map(|l| l.size);
+        let bounds = self.substring_bounds(state, len.as_ref(), lower.as_deref(), upper.as_deref());
+        let (Some(unit), Some((first, last))) = (unit, bounds) else {
+            return Value::Unknown;
+        };
+        if first < 1 || first > last {
+            return Value::Unknown;
+        }
+        let Some(place) = self.place(state, base) else {
+            return Value::Unknown;
+        };
+        match self.address_of(state, &place) {
+            Value::Addr { object, offset } => (first - 1)
+                .checked_mul(unit)
+                .and_then(|skip| offset.checked_add(skip))
+                .map_or(Value::Unknown, |offset| Value::Addr { object, offset }),
+            _ => Value::Unknown,
         }
     }
 
@@ -583,6 +658,13 @@ fn subst(e: &mut Expr, params: &[String], args: &[Expr]) {
             indices.iter_mut().for_each(|a| subst(a, params, args));
         }
         ExprKind::Member { base, .. } => subst(base, params, args),
+        ExprKind::Substring { base, lower, upper } => {
+            subst(base, params, args);
+            lower
+                .iter_mut()
+                .chain(upper)
+                .for_each(|a| subst(a, params, args));
+        }
         ExprKind::IncDec { target, .. } => subst(target, params, args),
         ExprKind::ArrayCtor(items) => items.iter_mut().for_each(|a| subst(a, params, args)),
         _ => {}

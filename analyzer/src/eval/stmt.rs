@@ -541,6 +541,10 @@ impl<'p> Evaluator<'p> {
                 match self.place(state, arg) {
                     Some(place) => aliases.push((param.name.clone(), place)),
                     None => {
+                        // What the callee writes to a substring is not followed into the string.
+                        if matches!(arg.kind, ExprKind::Substring { .. }) {
+                            self.forget_root(state, arg);
+                        }
                         let v = self.eval(state, arg);
                         params.push((param.name.clone(), v));
                     }
@@ -557,6 +561,11 @@ impl<'p> Evaluator<'p> {
     /// Fortran, to every variable passed.
     pub(crate) fn forget_arguments(&mut self, state: &mut State, args: &[Expr]) {
         for arg in args {
+            // Writing characters of a substring writes the string.
+            let arg = match &arg.kind {
+                ExprKind::Substring { base, .. } => base,
+                _ => arg,
+            };
             let (value, place) = self.value_and_place(state, arg);
             let target = match value {
                 Value::Ref(target) => Some(target),
@@ -711,6 +720,7 @@ fn collect_in_expr(e: &Expr, out: &mut Vec<String>) {
                         | ExprKind::Name(_)
                         | ExprKind::Index { .. }
                         | ExprKind::Member { .. }
+                        | ExprKind::Substring { .. }
                 ) {
                     out.extend(a.root_name().map(str::to_owned));
                 }

@@ -149,7 +149,8 @@ impl<'p> Evaluator<'p> {
     }
 
     /// What one element of a buffer of type `ty` is: a pointer's target, an array's innermost
-    /// element, or the type itself; with its scalar members when it is an aggregate.
+    /// element, or the type itself; one character of a Fortran `CHARACTER(LEN=n)` (MPI counts
+    /// characters, not strings); with its scalar members when it is an aggregate.
     pub(crate) fn element_info(&mut self, state: &mut State, ty: &Ty) -> Option<Element> {
         let mut ty = match self.resolve(ty) {
             Ty::Pointer(inner) => (**inner).clone(),
@@ -157,6 +158,9 @@ impl<'p> Evaluator<'p> {
         };
         while let Ty::Array(inner, _) = self.resolve(&ty) {
             ty = (**inner).clone();
+        }
+        if let Some((one, _)) = aggregate::character_unit(self.resolve(&ty)) {
+            ty = one;
         }
         let layout = self.layout(state, &ty);
         let members = if self.aggregate(&ty).is_none() {

@@ -122,6 +122,36 @@ pub fn fortran_kind<'p>(
     }
 }
 
+/// A Fortran `CHARACTER` type of any length as what MPI counts in it: one character of its kind,
+/// and the length expression (`None` when the type is one character already). `None` for every
+/// other type.
+///
+/// MPI-4.1 §3.3.1: "The type MPI_CHARACTER matches one character of a Fortran variable of type
+/// CHARACTER, rather than the entire character string stored in the variable. Fortran variables
+/// of type CHARACTER or substrings are transferred as if they were arrays of characters."
+pub fn character_unit(ty: &Ty) -> Option<(Ty, Option<&Expr>)> {
+    match ty {
+        Ty::Fortran {
+            ty: FortranType::Character,
+            kind,
+            len,
+        } => Some((
+            Ty::Fortran {
+                ty: FortranType::Character,
+                kind: kind.clone(),
+                len: None,
+            },
+            len.as_deref(),
+        )),
+        _ => None,
+    }
+}
+
+/// The number of characters of a `CHARACTER` length: a negative length is zero (F2018 7.4.4.2).
+pub fn character_length<'p>(cx: &mut impl TypeContext<'p>, len: &Expr) -> Option<i128> {
+    cx.constant(len).map(|n| n.max(0))
+}
+
 pub fn layout<'p>(cx: &mut impl TypeContext<'p>, ty: &Ty) -> Option<Layout> {
     layout_at(cx, ty, 0)
 }
@@ -139,7 +169,7 @@ fn layout_at<'p>(cx: &mut impl TypeContext<'p>, ty: &Ty, depth: usize) -> Option
             let one = Layout::from(target.fortran(ty, kind)?);
             match (ty, len) {
                 (FortranType::Character, Some(len)) => Some(Layout {
-                    size: one.size.checked_mul(cx.constant(&len)?)?,
+                    size: one.size.checked_mul(character_length(cx, &len)?)?,
                     align: one.align,
                 }),
                 _ => Some(one),
@@ -271,6 +301,14 @@ fn flatten<'p>(
             Ty::Array(inner, dims) => (resolve(program, inner).clone(), element_count(cx, dims)?),
             other => (other.clone(), 1),
         };
+        // A `CHARACTER(LEN=n)` field is n characters, as MPI counts them.
+        let (scalar, count) = match character_unit(&scalar) {
+            Some((one, Some(len))) => {
+                let len = character_length(cx, len)?;
+                (one, count.checked_mul(len)?)
+            }
+            _ => (scalar, count),
+        };
         let at = base.checked_add(offset)?;
         let size = layout(cx, &scalar)?.size;
         if aggregate(program, &scalar).is_some() {
@@ -399,6 +437,78 @@ mod tests {
         };
         assert_eq!(layout(&mut unknown, &cell), None);
         assert!(members(&mut unknown, &cell).is_none());
+    }
+
+    fn character(len: Option<Expr>) -> Ty {
+        Ty::Fortran {
+            ty: FortranType::Character,
+            kind: None,
+            len: len.map(Box::new),
+        }
+    }
+
+    /// `type rec; sequence; integer :: id; character(len=8) :: tag(2); character :: c; end type`
+    #[test]
+    fn character_fields_are_counted_in_characters() {
+        let span = Span::new(0, 0);
+        let program = Program {
+            aggregates: vec![Aggregate {
+                name: "rec".to_owned(),
+                name_span: span,
+                kind: AggregateKind::FortranSequence,
+                fields: vec![
+                    field(
+                        "id",
+                        Ty::Fortran {
+                            ty: FortranType::Integer,
+                            kind: None,
+                            len: None,
+                        },
+                    ),
+                    field(
+                        "tag",
+                        Ty::Array(
+                            Box::new(character(Some(Expr::int(8, span)))),
+                            vec![ArrayDim {
+                                lower: Expr::int(1, span),
+                                upper: Some(Expr::int(2, span)),
+                            }],
+                        ),
+                    ),
+                    field("c", character(None)),
+                ],
+                pack: None,
+                align: None,
+                span,
+            }],
+            ..Program::default()
+        };
+        let mut cx = Constants {
+            program: &program,
+            values: &[],
+        };
+        let rec = Ty::Named("rec".to_owned());
+        assert_eq!(layout(&mut cx, &rec), Some(Layout { size: 24, align: 4 }));
+        let flat = members(&mut cx, &rec).expect("members");
+        assert_eq!(
+            flat.iter()
+                .map(|m| (m.name.as_str(), m.offset, m.size, m.count))
+                .collect::<Vec<_>>(),
+            [("id", 0, 4, 1), ("tag", 4, 1, 16), ("c", 20, 1, 1)]
+        );
+        // A negative length is zero; a length that is not a constant has no layout.
+        let negative = character(Some(Expr::int(-3, span)));
+        assert_eq!(
+            layout(&mut cx, &negative),
+            Some(Layout { size: 0, align: 1 })
+        );
+        let unknown = character(Some(Expr::unknown(span)));
+        assert_eq!(layout(&mut cx, &unknown), None);
+        assert!(matches!(
+            character_unit(&unknown),
+            Some((Ty::Fortran { len: None, .. }, Some(_)))
+        ));
+        assert!(character_unit(&Ty::C(CType::Char)).is_none());
     }
 
     #[test]

@@ -112,6 +112,9 @@ impl Evaluator<'_> {
     /// Where a by-reference argument lives: a pointer value in C, the variable itself in
     /// Fortran.
     pub(super) fn location(&mut self, state: &mut State, arg: &Expr) -> Value {
+        if matches!(arg.kind, ExprKind::Substring { .. }) {
+            return self.substring_address(state, arg);
+        }
         let (value, place) = self.value_and_place(state, arg);
         match value {
             v @ (Value::Ref(_) | Value::Addr { .. }) => v,

@@ -526,10 +526,19 @@ impl<'a> Lowerer<'a> {
         let Some(kind_node) = node.child_by_field_name("kind") else {
             return intrinsic(ty, fixed_kind, None);
         };
-        let star = super::children(kind_node).any(|c| c.kind() == k::STAR);
+        let mut args: Vec<Node> = named_children(kind_node).collect();
+        // `CHARACTER*(n)` and `CHARACTER*(*)`: the grammar reads the star as an assumed size
+        // before the parenthesised length.
+        let star_paren = self.text(kind_node).trim_start().starts_with('*')
+            && args.len() == 2
+            && args[0].kind() == k::ASSUMED_SIZE;
+        if star_paren {
+            args.remove(0);
+        }
+        let star = star_paren || super::children(kind_node).any(|c| c.kind() == k::STAR);
         let mut kind = None;
         let mut len = None;
-        for (position, arg) in named_children(kind_node).enumerate() {
+        for (position, arg) in args.into_iter().enumerate() {
             let (keyword, value) = if arg.kind() == k::KEYWORD_ARGUMENT {
                 let keyword = arg
                     .child_by_field_name("name")
@@ -617,11 +626,21 @@ impl<'a> Lowerer<'a> {
                     match part.kind() {
                         k::SIZE => declarator.dims = Some(self.dimensions(part)),
                         k::CHARACTER_LENGTH => {
+                            // `name*8`: the grammar keeps the number in the token.
+                            let span = self.span(part);
+                            let digits = self.text(part).trim().trim_start_matches('*').trim();
+                            let literal = digits
+                                .parse::<i128>()
+                                .ok()
+                                .filter(|_| digits.bytes().all(|b| b.is_ascii_digit()))
+                                .map(|n| Expr::int(n, span));
                             declarator.len = Some(
                                 named_children(part)
                                     .next()
                                     .filter(|n| n.kind() == k::NUMBER_LITERAL)
-                                    .map_or(Expr::unknown(self.span(part)), |n| self.expr(n)),
+                                    .map(|n| self.expr(n))
+                                    .or(literal)
+                                    .unwrap_or(Expr::unknown(span)),
                             )
                         }
                         _ => {}

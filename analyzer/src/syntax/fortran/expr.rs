@@ -143,6 +143,9 @@ impl<'a> Lowerer<'a> {
             return ExprKind::Unknown;
         };
         let args: Vec<Node> = named_children(list).collect();
+        if let Some(range) = self.substring_range(base, &args) {
+            return range;
+        }
         let element = base.kind() != k::IDENTIFIER || {
             let name = fortran_name(self.text(base));
             self.is_array(&name)
@@ -177,6 +180,45 @@ impl<'a> Lowerer<'a> {
             },
             None => ExprKind::Unknown,
         }
+    }
+
+    /// `s(a:b)` as a substring: one range without a stride, on an element or component, or on
+    /// a name declared here that is not an array (a name declared nowhere the analysis looked
+    /// may be another unit's array: its section stays what it was). `None` otherwise.
+    fn substring_range(&mut self, base: Node, args: &[Node]) -> Option<ExprKind> {
+        let [range] = args else {
+            return None;
+        };
+        if range.kind() != k::EXTENT_SPECIFIER {
+            return None;
+        }
+        let mut colons = 0;
+        let (mut lower, mut upper) = (None, None);
+        for c in super::children(*range).filter(|c| c.kind() != k::COMMENT) {
+            if !c.is_named() {
+                colons += usize::from(c.kind() == ":");
+            } else if colons == 0 && lower.is_none() {
+                lower = Some(c);
+            } else if colons == 1 && upper.is_none() {
+                upper = Some(c);
+            } else {
+                return None;
+            }
+        }
+        if colons != 1 {
+            return None;
+        }
+        if base.kind() == k::IDENTIFIER {
+            let name = fortran_name(self.text(base));
+            if self.lookup(&name).is_none_or(|s| s.dims.is_some()) {
+                return None;
+            }
+        }
+        Some(ExprKind::Substring {
+            base: Box::new(self.expr(base)),
+            lower: lower.map(|n| Box::new(self.expr(n))),
+            upper: upper.map(|n| Box::new(self.expr(n))),
+        })
     }
 
     /// The arguments of a call to `callee` in positional order; `None` when a keyword argument
