@@ -196,6 +196,24 @@ void f(void) {
   MPI_Type_contiguous(HEADER_N, MPI_INT, &t); /* expect: size=28 extent=28 */
 }"#,
     ),
+    (
+        "statement macros used without `;`, one from a header",
+        r#"
+#include "check.h"
+#define ERR { if (err) nerrs++; }
+#define TRACE(x)
+int g(void);
+void f(void) {
+  MPI_Datatype t, u; int err = 0, nerrs = 0, a[3], b[2];
+  err = g(); ERR
+  a[0] = 1; a[1] = 2; a[2] = 3;
+  err = g(); CHECK_ERR
+  b[0] = 4; TRACE(b)
+  b[1] = 8;
+  MPI_Type_contiguous(a[0] + a[1] + a[2], MPI_INT, &t); /* expect: size=24 extent=24 */
+  MPI_Type_vector(b[0], 1, b[1], MPI_INT, &u); /* expect: size=16 extent=100 */
+}"#,
+    ),
 ];
 
 /// `(size, extent)` expected on each line, `None` for unknown.
@@ -226,10 +244,16 @@ fn each_construct_evaluates_as_expected() {
     };
     let mut failures = Vec::new();
     for (name, source) in CASES {
-        let mut headers = HashMap::from([(
-            "sizes.h".to_owned(),
-            "#ifndef SIZES_H\n#define SIZES_H\n#define HEADER_N 7\nstruct once { int a; };\n#endif\n".to_owned(),
-        )]);
+        let mut headers = HashMap::from([
+            (
+                "sizes.h".to_owned(),
+                "#ifndef SIZES_H\n#define SIZES_H\n#define HEADER_N 7\nstruct once { int a; };\n#endif\n".to_owned(),
+            ),
+            (
+                "check.h".to_owned(),
+                "#define CHECK_ERR { \\\n  if (err != 0) /* count it */ \\\n    nerrs++; \\\n}\n".to_owned(),
+            ),
+        ]);
         let analysis = analyze(source, Language::C, &options, &mut headers);
         let mut found: HashMap<u32, Vec<Option<(i128, i128)>>> = HashMap::new();
         for report in analysis.types() {

@@ -16,6 +16,7 @@ pub mod kinds;
 mod literals;
 mod prepass;
 mod preproc;
+mod statement_macros;
 mod stmt;
 mod types;
 
@@ -121,6 +122,11 @@ struct Lowerer<'a> {
     /// For each undecided `#if` branch being lowered (innermost last): the macros it changed,
     /// with their state before it.
     uncertain_regions: Vec<Vec<(String, Option<MacroState>)>>,
+    /// Macros that expand to a statement, as the pre-pass of the main file left them.
+    statement_macros: statement_macros::StatementMacros,
+    /// The text of each `#include "..."` asked for (the pre-pass reads headers before the
+    /// lowering does).
+    include_texts: HashMap<String, Option<Rc<str>>>,
     /// Each macro registered for the evaluator: its index in `program.macros` and its body
     /// text (a different redefinition makes it unknown).
     macro_texts: HashMap<String, (usize, String)>,
@@ -171,6 +177,8 @@ impl<'a> Lowerer<'a> {
             saw_pragma_once: false,
             macros,
             uncertain_regions: Vec::new(),
+            statement_macros: statement_macros::StatementMacros::default(),
+            include_texts: HashMap::new(),
             macro_texts: HashMap::new(),
             typedef_names: HashSet::new(),
             enum_values: HashMap::new(),
@@ -192,9 +200,52 @@ impl<'a> Lowerer<'a> {
         Some(parser)
     }
 
+    /// The text of `#include "name"` (asked of the resolver once).
+    fn include_text(&mut self, name: &str) -> Option<Rc<str>> {
+        if let Some(text) = self.include_texts.get(name) {
+            return text.clone();
+        }
+        let text: Option<Rc<str>> = self.includes.resolve(name).map(Rc::from);
+        self.include_texts.insert(name.to_owned(), text.clone());
+        text
+    }
+
     /// Pre-passes and parses `text`; returns the tree and the file context to walk it with.
+    /// The pre-pass of the main file also reads the headers it includes.
     fn parse(&mut self, text: &str, spans: SpanMode, fragment: bool) -> Option<(Tree, FileCtx)> {
-        let pre = prepass::prepass(text);
+        self.parse_with(text, spans, fragment, false)
+    }
+
+    fn parse_with(
+        &mut self,
+        text: &str,
+        spans: SpanMode,
+        fragment: bool,
+        main: bool,
+    ) -> Option<(Tree, FileCtx)> {
+        let pre = if main {
+            let max_bytes = self.options.max_bytes;
+            let max_depth = self.options.max_include_depth;
+            let mut macros = std::mem::take(&mut self.statement_macros);
+            let mut resolve = |name: &str| {
+                let text = self.include_text(name)?;
+                Some(Rc::from(super::parsed_prefix(
+                    &text,
+                    max_bytes,
+                    closes_block,
+                )))
+            };
+            let mut includes = prepass::Includes {
+                resolve: &mut resolve,
+                max_depth,
+                seen: HashSet::new(),
+            };
+            let pre = prepass::prepass(text, &mut macros, Some(&mut includes));
+            self.statement_macros = macros;
+            pre
+        } else {
+            prepass::prepass(text, &mut self.statement_macros, None)
+        };
         let tree = if fragment {
             if self.fragment_parser.is_none() {
                 self.fragment_parser = Self::new_parser();
@@ -231,7 +282,7 @@ impl<'a> Lowerer<'a> {
             add: 0,
             len: usize::MAX,
         };
-        let Some((tree, ctx)) = self.parse(text, main, false) else {
+        let Some((tree, ctx)) = self.parse_with(text, main, false, true) else {
             self.note(
                 Span::new(0, text.len()),
                 "could not parse the file".to_owned(),

@@ -5,12 +5,22 @@
 //!   replaced by an identifier of the same length and remembered;
 //! - `__builtin_offsetof` becomes `offsetof` followed by spaces;
 //! - `_Complex` / `__complex__` (not in the grammar) become the qualifier `volatile` and their
-//!   offsets are remembered, so the type lowering can restore them.
+//!   offsets are remembered, so the type lowering can restore them;
+//! - comments inside preprocessor directives become spaces (the grammar ends a `#define` body
+//!   at a comment, and the rest of the body then reads as code);
+//! - a macro that expands to a statement ([`StatementMacros`]), used as a statement without
+//!   a `;` (`err = f(); ERR` then a declaration), gets a `;` written over a blank after it, so
+//!   the parse sees the statement the preprocessor makes and not a declaration of type `ERR`.
 //!
 //! Offsets are unchanged, so every span in the tree is a span of the original text. The scan is
-//! linear and skips comments, string and character literals.
+//! linear and skips comments, string and character literals. It follows the `#define`s and
+//! `#undef`s in text order and, for the main file, the `#include "..."`d headers (each read once,
+//! for their definitions only).
 
 use std::collections::{HashMap, HashSet};
+use std::rc::Rc;
+
+use super::statement_macros::{Expansion, StatementMacros};
 
 pub(super) struct Prepassed {
     pub text: String,
@@ -20,88 +30,47 @@ pub(super) struct Prepassed {
     pub offsetof_members: HashMap<usize, String>,
 }
 
+/// How the pre-pass of the main file reads `#include "..."`d headers.
+pub(super) struct Includes<'a> {
+    /// The text of a header to scan (already cut to what the lowering reads), or `None`.
+    pub resolve: &'a mut dyn FnMut(&str) -> Option<Rc<str>>,
+    /// How deep includes nest, as in the lowering.
+    pub max_depth: usize,
+    /// Headers already scanned.
+    pub seen: HashSet<String>,
+}
+
 fn is_ident(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'_'
 }
 
-pub(super) fn prepass(text: &str) -> Prepassed {
-    let src = text.as_bytes();
-    let mut out: Option<Vec<u8>> = None;
-    let mut complex_at = HashSet::new();
-    let mut offsetof_members = HashMap::new();
-    let n = src.len();
-    let mut i = 0;
-    while i < n {
-        let b = src[i];
-        match b {
-            b'/' if i + 1 < n && src[i + 1] == b'/' => {
-                while i < n && src[i] != b'\n' {
-                    i += 1;
-                }
-            }
-            b'/' if i + 1 < n && src[i + 1] == b'*' => {
-                i += 2;
-                while i < n && !(src[i] == b'*' && i + 1 < n && src[i + 1] == b'/') {
-                    i += 1;
-                }
-                i += 2;
-            }
-            b'"' | b'\'' => {
-                i += 1;
-                while i < n && src[i] != b && src[i] != b'\n' {
-                    if src[i] == b'\\' {
-                        i += 1;
-                    }
-                    i += 1;
-                }
-                i += 1;
-            }
-            _ if is_ident(b) => {
-                let start = i;
-                while i < n && is_ident(src[i]) {
-                    i += 1;
-                }
-                let word = &src[start..i];
-                if b.is_ascii_digit() {
-                    continue;
-                }
-                match word {
-                    b"_Complex" | b"__complex__" => {
-                        let buf = out.get_or_insert_with(|| src.to_vec());
-                        buf[start..start + 8].copy_from_slice(b"volatile");
-                        for c in &mut buf[start + 8..i] {
-                            *c = b' ';
-                        }
-                        complex_at.insert(start);
-                    }
-                    b"offsetof" | b"__builtin_offsetof" => {
-                        if word.len() != 8 {
-                            let buf = out.get_or_insert_with(|| src.to_vec());
-                            buf[start..start + 8].copy_from_slice(b"offsetof");
-                            for c in &mut buf[start + 8..i] {
-                                *c = b' ';
-                            }
-                        }
-                        if let Some((ms, me)) = member_range(src, i) {
-                            let member = &text[ms..me];
-                            let simple = member.bytes().all(is_ident);
-                            if !simple {
-                                let buf = out.get_or_insert_with(|| src.to_vec());
-                                for c in &mut buf[ms..me] {
-                                    if !is_ident(*c) {
-                                        *c = b'_';
-                                    }
-                                }
-                                offsetof_members.insert(ms, member.to_owned());
-                            }
-                        }
-                    }
-                    _ => {}
-                }
-            }
-            _ => i += 1,
-        }
-    }
+/// How far a function-like macro's arguments are looked for.
+const MAX_ARGUMENT_BYTES: usize = 1 << 16;
+
+/// Pre-passes `text`, updating `macros` with the definitions it (and, with `includes`, the
+/// headers it includes) makes, in order.
+pub(super) fn prepass(
+    text: &str,
+    macros: &mut StatementMacros,
+    mut includes: Option<&mut Includes<'_>>,
+) -> Prepassed {
+    let mut scanner = Scanner {
+        src: text.as_bytes(),
+        text,
+        emit: true,
+        out: None,
+        macros,
+        complex_at: HashSet::new(),
+        offsetof_members: HashMap::new(),
+    };
+    let mut stack = Vec::new();
+    scanner.run(&mut includes, &mut stack);
+    let Scanner {
+        out,
+        complex_at,
+        offsetof_members,
+        ..
+    } = scanner;
     let text = match out {
         // Only ASCII bytes were written over whole characters, so this cannot fail; fall back to
         // the original text rather than panic.
@@ -113,6 +82,396 @@ pub(super) fn prepass(text: &str) -> Prepassed {
         complex_at,
         offsetof_members,
     }
+}
+
+struct Scanner<'t, 'm> {
+    src: &'t [u8],
+    text: &'t str,
+    /// `false` for a header read for its definitions only.
+    emit: bool,
+    out: Option<Vec<u8>>,
+    macros: &'m mut StatementMacros,
+    complex_at: HashSet<usize>,
+    offsetof_members: HashMap<usize, String>,
+}
+
+impl Scanner<'_, '_> {
+    fn buf(&mut self) -> &mut Vec<u8> {
+        let src = self.src;
+        self.out.get_or_insert_with(|| src.to_vec())
+    }
+
+    fn blank(&mut self, from: usize, to: usize) {
+        if self.emit && from < to {
+            for c in &mut self.buf()[from..to] {
+                *c = b' ';
+            }
+        }
+    }
+
+    fn run(&mut self, includes: &mut Option<&mut Includes<'_>>, stack: &mut Vec<String>) {
+        let src = self.src;
+        let n = src.len();
+        let mut i = 0;
+        // Only blanks (or comments) since the last newline: a `#` starts a directive.
+        let mut line_start = true;
+        // The next token may start a statement (after `;`, `{`, `}`, `:`, `)`, `else`, `do`,
+        // a directive, or a `;` written here).
+        let mut statement_start = true;
+        let mut directive_end: Option<usize> = None;
+        let mut written_semicolon: Option<usize> = None;
+        while i < n {
+            if written_semicolon.is_some_and(|at| i > at) {
+                written_semicolon = None;
+                statement_start = true;
+            }
+            if directive_end.is_some_and(|end| i >= end) {
+                directive_end = None;
+                statement_start = true;
+            }
+            let b = src[i];
+            match b {
+                b'\n' => {
+                    line_start = true;
+                    i += 1;
+                }
+                _ if b.is_ascii_whitespace() => i += 1,
+                b'/' if i + 1 < n && src[i + 1] == b'/' => i = line_comment_end(src, i),
+                b'/' if i + 1 < n && src[i + 1] == b'*' => i = block_comment_end(src, i),
+                b'#' if line_start && directive_end.is_none() => {
+                    directive_end = Some(self.directive(i, includes, stack));
+                    line_start = false;
+                    i += 1;
+                }
+                b'"' | b'\'' => {
+                    i = literal_end(src, i);
+                    statement_start = false;
+                    line_start = false;
+                }
+                _ if is_ident(b) => {
+                    line_start = false;
+                    let start = i;
+                    while i < n && is_ident(src[i]) {
+                        i += 1;
+                    }
+                    if b.is_ascii_digit() {
+                        statement_start = false;
+                        continue;
+                    }
+                    let word = &src[start..i];
+                    if self.emit {
+                        self.rewrite_word(start, i);
+                        if statement_start && directive_end.is_none() && !self.macros.is_empty() {
+                            let name = &self.text[start..i];
+                            if let Some((expansion, function_like)) = self.macros.lookup(name) {
+                                if let Some(at) =
+                                    self.complete_use(start, i, expansion, function_like)
+                                {
+                                    written_semicolon = Some(at);
+                                }
+                            }
+                        }
+                    }
+                    statement_start = matches!(word, b"else" | b"do");
+                }
+                _ => {
+                    statement_start = matches!(b, b';' | b'{' | b'}' | b':' | b')');
+                    line_start = false;
+                    i += 1;
+                }
+            }
+        }
+    }
+
+    /// `_Complex` and `offsetof` (the word at `start..end`).
+    fn rewrite_word(&mut self, start: usize, end: usize) {
+        let (src, text) = (self.src, self.text);
+        match &src[start..end] {
+            b"_Complex" | b"__complex__" => {
+                let buf = self.buf();
+                buf[start..start + 8].copy_from_slice(b"volatile");
+                for c in &mut buf[start + 8..end] {
+                    *c = b' ';
+                }
+                self.complex_at.insert(start);
+            }
+            word @ (b"offsetof" | b"__builtin_offsetof") => {
+                if word.len() != 8 {
+                    let buf = self.buf();
+                    buf[start..start + 8].copy_from_slice(b"offsetof");
+                    for c in &mut buf[start + 8..end] {
+                        *c = b' ';
+                    }
+                }
+                if let Some((ms, me)) = member_range(src, end) {
+                    let member = &text[ms..me];
+                    let simple = member.bytes().all(is_ident);
+                    if !simple {
+                        let buf = self.buf();
+                        for c in &mut buf[ms..me] {
+                            if !is_ident(*c) {
+                                *c = b'_';
+                            }
+                        }
+                        self.offsetof_members.insert(ms, member.to_owned());
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// A directive starting with the `#` at `hash`: blanks its comments, records `#define`,
+    /// `#undef` and (with `includes`) the definitions of `#include "..."`d headers; returns the
+    /// offset of the newline that ends it.
+    fn directive(
+        &mut self,
+        hash: usize,
+        includes: &mut Option<&mut Includes<'_>>,
+        stack: &mut Vec<String>,
+    ) -> usize {
+        let src = self.src;
+        let n = src.len();
+        // The logical line without comments and line continuations.
+        let mut line = Vec::new();
+        let mut i = hash + 1;
+        while i < n && src[i] != b'\n' {
+            match src[i] {
+                b'\\' if src.get(i + 1) == Some(&b'\n') => i += 2,
+                b'\\' if src.get(i + 1) == Some(&b'\r') && src.get(i + 2) == Some(&b'\n') => i += 3,
+                b'/' if src.get(i + 1) == Some(&b'*') => {
+                    let end = block_comment_end(src, i);
+                    self.blank(i, end);
+                    line.push(b' ');
+                    i = end;
+                }
+                b'/' if src.get(i + 1) == Some(&b'/') => {
+                    let end = line_comment_end(src, i);
+                    self.blank(i, end);
+                    i = end;
+                }
+                b'"' | b'\'' => {
+                    let end = literal_end(src, i);
+                    line.extend_from_slice(&src[i..end]);
+                    i = end;
+                }
+                c => {
+                    line.push(c);
+                    i += 1;
+                }
+            }
+        }
+        let end = i;
+        let line = String::from_utf8_lossy(&line);
+        let rest = line.trim_start();
+        let (keyword, rest) = split_word(rest);
+        match keyword {
+            "define" => {
+                let (name, body) = split_word(rest.trim_start());
+                if !name.is_empty() {
+                    match body.strip_prefix('(') {
+                        Some(params) => {
+                            if let Some(close) = params.find(')') {
+                                self.macros.define(name, true, &params[close + 1..]);
+                            }
+                        }
+                        None => self.macros.define(name, false, body),
+                    }
+                }
+            }
+            "undef" => {
+                let (name, _) = split_word(rest.trim_start());
+                self.macros.undef(name);
+            }
+            "include" => {
+                let header = rest
+                    .trim()
+                    .strip_prefix('"')
+                    .and_then(|r| r.split_once('"'))
+                    .map(|(name, _)| name.to_owned());
+                if let (Some(name), Some(inc)) = (header, includes.as_deref_mut()) {
+                    self.scan_header(name, inc, stack);
+                }
+            }
+            _ => {}
+        }
+        end
+    }
+
+    /// Reads the definitions of an included header (once, bounded in depth).
+    fn scan_header(&mut self, name: String, inc: &mut Includes<'_>, stack: &mut Vec<String>) {
+        if stack.len() >= inc.max_depth || inc.seen.contains(&name) {
+            return;
+        }
+        inc.seen.insert(name.clone());
+        let Some(text) = (inc.resolve)(&name) else {
+            return;
+        };
+        stack.push(name);
+        let mut header = Scanner {
+            src: text.as_bytes(),
+            text: &text,
+            emit: false,
+            out: None,
+            macros: &mut *self.macros,
+            complex_at: HashSet::new(),
+            offsetof_members: HashMap::new(),
+        };
+        header.run(&mut Some(inc), stack);
+        stack.pop();
+    }
+
+    /// A statement-like macro used in statement position, its name at `start..name_end`. One
+    /// that expands to nothing is blanked (its arguments with it). For a statement: when no
+    /// `;` follows, writes one over the first blank after it (not on the line of a following
+    /// directive); returns where.
+    fn complete_use(
+        &mut self,
+        start: usize,
+        name_end: usize,
+        expansion: Expansion,
+        function_like: bool,
+    ) -> Option<usize> {
+        let src = self.src;
+        let n = src.len();
+        let mut end = name_end;
+        if function_like {
+            // Without arguments the name is not an invocation.
+            let open = skip_blanks(src, name_end).filter(|&j| j < n && src[j] == b'(')?;
+            end = closing_paren(src, open)? + 1;
+        }
+        if expansion == Expansion::Nothing {
+            // Newlines stay, so that the lines do.
+            for c in &mut self.buf()[start..end] {
+                if *c != b'\n' {
+                    *c = b' ';
+                }
+            }
+            return None;
+        }
+        let mut j = end;
+        let mut blank = None;
+        let mut newline = None;
+        let mut last_newline = None;
+        while j < n {
+            match src[j] {
+                b' ' | b'\t' | b'\r' => {
+                    blank.get_or_insert(j);
+                    j += 1;
+                }
+                b'\n' => {
+                    newline.get_or_insert(j);
+                    last_newline = Some(j);
+                    j += 1;
+                }
+                b'/' if src.get(j + 1) == Some(&b'*') => j = block_comment_end(src, j),
+                b'/' if src.get(j + 1) == Some(&b'/') => {
+                    j = line_comment_end(src, j);
+                    // The newline that ends a line comment cannot become a `;`.
+                    if j < n {
+                        last_newline = Some(j);
+                        j += 1;
+                    }
+                }
+                c if c.is_ascii_whitespace() => j += 1,
+                _ => break,
+            }
+        }
+        if j >= n || src[j] == b';' {
+            return None;
+        }
+        // A directive keeps its line: the `;` goes before it.
+        let limit = if src[j] == b'#' { last_newline? } else { j };
+        let at = [blank, newline]
+            .into_iter()
+            .flatten()
+            .find(|&at| at < limit)?;
+        self.buf()[at] = b';';
+        Some(at)
+    }
+}
+
+/// `word rest` → (`word`, `rest`) for an identifier at the start of `s`.
+fn split_word(s: &str) -> (&str, &str) {
+    let end = s.bytes().position(|c| !is_ident(c)).unwrap_or(s.len());
+    s.split_at(end)
+}
+
+/// The end of the `//` comment at `i` (its newline, or the end of the text).
+fn line_comment_end(src: &[u8], mut i: usize) -> usize {
+    while i < src.len() && src[i] != b'\n' {
+        i += 1;
+    }
+    i
+}
+
+/// The end of the `/* */` comment at `i` (after its `*/`, or the end of the text).
+fn block_comment_end(src: &[u8], mut i: usize) -> usize {
+    i += 2;
+    while i < src.len() && !(src[i] == b'*' && i + 1 < src.len() && src[i + 1] == b'/') {
+        i += 1;
+    }
+    (i + 2).min(src.len())
+}
+
+/// The end of the string or character literal at `i` (after its closing quote, or at the end
+/// of the line when it has none).
+fn literal_end(src: &[u8], mut i: usize) -> usize {
+    let quote = src[i];
+    i += 1;
+    while i < src.len() && src[i] != quote && src[i] != b'\n' {
+        if src[i] == b'\\' {
+            i += 1;
+        }
+        i += 1;
+    }
+    (i + 1).min(src.len())
+}
+
+/// The first offset at or after `i` that is not a blank or inside a comment.
+fn skip_blanks(src: &[u8], mut i: usize) -> Option<usize> {
+    while i < src.len() {
+        match src[i] {
+            b'/' if src.get(i + 1) == Some(&b'*') => i = block_comment_end(src, i),
+            b'/' if src.get(i + 1) == Some(&b'/') => i = line_comment_end(src, i),
+            c if c.is_ascii_whitespace() => i += 1,
+            _ => return Some(i),
+        }
+    }
+    None
+}
+
+/// The `)` closing the `(` at `open`, skipping literals and comments (bounded).
+fn closing_paren(src: &[u8], open: usize) -> Option<usize> {
+    let limit = open.saturating_add(MAX_ARGUMENT_BYTES).min(src.len());
+    let mut depth = 0usize;
+    let mut i = open;
+    while i < limit {
+        match src[i] {
+            b'(' => depth += 1,
+            b')' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(i);
+                }
+            }
+            b'"' | b'\'' => {
+                i = literal_end(src, i);
+                continue;
+            }
+            b'/' if src.get(i + 1) == Some(&b'*') => {
+                i = block_comment_end(src, i);
+                continue;
+            }
+            b'/' if src.get(i + 1) == Some(&b'/') => {
+                i = line_comment_end(src, i);
+                continue;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    None
 }
 
 /// After `offsetof` at `i`: `( type , member )` → the trimmed byte range of `member`.
@@ -169,4 +528,98 @@ fn member_range(src: &[u8], mut i: usize) -> Option<(usize, usize)> {
         i += 1;
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(text: &str) -> String {
+        let out = prepass(text, &mut StatementMacros::default(), None).text;
+        assert_eq!(out.len(), text.len());
+        out
+    }
+
+    #[test]
+    fn statement_macro_without_semicolon_is_completed() {
+        let text =
+            "#define ERR {if(err){n++;}}\nvoid f(void) {\n  err = g(); ERR\n  int a[2];\n}\n";
+        let want =
+            "#define ERR {if(err){n++;}}\nvoid f(void) {\n  err = g(); ERR\n; int a[2];\n}\n";
+        assert_eq!(run(text), want);
+        let text = "#define ERR {if(err){n++;}}\nvoid f(void) { g(); ERR /* check */ int a[2]; }\n";
+        let want = "#define ERR {if(err){n++;}}\nvoid f(void) { g(); ERR;/* check */ int a[2]; }\n";
+        assert_eq!(run(text), want);
+        // `do { } while (0)`, `;`-terminated and empty bodies, with arguments.
+        let text = "#define A(x) do { g(x); } while (0)\n#define B(x) g(x);\n\
+                    void f(void) { A((1, 2)) B(3)\tint a; }\n";
+        let want = "#define A(x) do { g(x); } while (0)\n#define B(x) g(x);\n\
+                    void f(void) { A((1, 2));B(3);int a; }\n";
+        assert_eq!(run(text), want);
+        // A macro that expands to nothing is blanked, with or without `;`.
+        let text =
+            "#define C(x)\n#define D\nvoid f(void) { if (x) C(\")\")\n  g(); D int a; C(1); }\n";
+        let want =
+            "#define C(x)\n#define D\nvoid f(void) { if (x)       \n  g();   int a;     ; }\n";
+        assert_eq!(run(text), want);
+    }
+
+    #[test]
+    fn other_uses_are_left_alone() {
+        for text in [
+            // Already complete.
+            "#define ERR { n++; }\nvoid f(void) { ERR; if (x) ERR; else ERR /* c */ ; }\n",
+            // Not in statement position.
+            "#define ERR { n++; }\nvoid f(void) { x = ERR + 1; g(ERR); s.ERR = 1; }\n",
+            // Not an expression-like macro, or not defined (yet, any more, or consistently).
+            "#define N 4\nvoid f(void) { N int a; }\n",
+            "void f(void) { ERR int a; }\n#define ERR { n++; }\n",
+            "#define ERR { n++; }\n#undef ERR\nvoid f(void) { ERR int a; }\n",
+            "#if A\n#define ERR { n++; }\n#else\n#define ERR n++\n#endif\nvoid f(void) { ERR int a; }\n",
+            // A function-like macro without arguments is no invocation.
+            "#define F(x) { g(x); }\nvoid f(void) { F int a; }\n",
+            // No blank to write on before the directive's line, or nothing follows.
+            "#define ERR { n++; }\nvoid f(void) { g(); ERR\n#if X\n h();\n#endif\n}\n",
+            "#define ERR { n++; }\nvoid f(void) { g(); ERR}",
+            // Inside a directive.
+            "#define ERR { n++; }\n#define TWICE ERR ERR\n",
+        ] {
+            assert_eq!(run(text), text);
+        }
+        let text = "#define ERR { n++; }\nvoid f(void) { g(); ERR \n#if X\n h();\n#endif\n}\n";
+        let want = "#define ERR { n++; }\nvoid f(void) { g(); ERR;\n#if X\n h();\n#endif\n}\n";
+        assert_eq!(run(text), want);
+    }
+
+    #[test]
+    fn definitions_from_included_headers() {
+        let text = "#include \"check.h\"\nvoid f(void) { g(); CHECK_ERR int a; }\n";
+        let mut resolve = |name: &str| {
+            (name == "check.h").then(|| {
+                Rc::from(
+                    "#ifndef H\n#define H\n#define CHECK_ERR { \\\n  if (err) n++; \\\n}\n#endif\n",
+                )
+            })
+        };
+        let mut includes = Includes {
+            resolve: &mut resolve,
+            max_depth: 8,
+            seen: HashSet::new(),
+        };
+        let mut macros = StatementMacros::default();
+        let out = prepass(text, &mut macros, Some(&mut includes)).text;
+        assert_eq!(
+            out,
+            "#include \"check.h\"\nvoid f(void) { g(); CHECK_ERR;int a; }\n"
+        );
+        // Not found: stays as written.
+        assert_eq!(run(text), text);
+    }
+
+    #[test]
+    fn comments_in_directives_become_blanks() {
+        let text = "#define X { a(); /* c */ b(); } // d\n/* e */ int y; // f\n";
+        let want = "#define X { a();         b(); }     \n/* e */ int y; // f\n";
+        assert_eq!(run(text), want);
+    }
 }

@@ -60,6 +60,7 @@ impl Lowerer<'_> {
         self.file.spans = SpanMode::Fixed(Span::new(0, 0));
         for (name, value) in defines {
             let body = value.unwrap_or_else(|| "1".to_owned());
+            self.statement_macros.define(&name, false, &body);
             self.define(name, Span::new(0, 0), None, &body, 0);
         }
         self.file.spans = saved;
@@ -213,7 +214,7 @@ impl Lowerer<'_> {
             );
             return;
         }
-        let Some(text) = self.includes.resolve(&name) else {
+        let Some(text) = self.include_text(&name) else {
             return;
         };
         // Declarations from a header point at the `#include` line.
