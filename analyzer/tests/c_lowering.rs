@@ -308,3 +308,26 @@ fn node_kinds_exist_in_the_grammar() {
         );
     }
 }
+
+/// A comment that ends a directive is read by the grammar as it is: blanking it made
+/// `#include <string.h> /* strcpy() */` a syntax error (the pre-pass blanks only comments with
+/// more of the directive after them).
+#[test]
+fn a_comment_ending_a_directive_is_no_syntax_error() {
+    let source = "#include <string.h> /* strcpy() */\n#define N /* rows */ 4\n\
+                  void f(void) {\n  MPI_Datatype t;\n  MPI_Type_contiguous(N, MPI_INT, &t);\n}\n";
+    let analysis = analyze(
+        source,
+        Language::C,
+        &AnalysisOptions::default(),
+        &mut NoIncludes,
+    );
+    let notes: Vec<&str> = analysis.notes.iter().map(|n| n.message.as_str()).collect();
+    assert!(notes.is_empty(), "{notes:?}");
+    let sizes: Vec<Option<i128>> = analysis
+        .types()
+        .iter()
+        .map(|t| t.datatype.as_ref().map(|d| d.size()))
+        .collect();
+    assert_eq!(sizes, [Some(16)]);
+}
