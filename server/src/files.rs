@@ -62,11 +62,13 @@ pub fn collect(
                 }
                 Ok(_) => {}
                 Err(err) if is_loop(&err) => notes.push(format!("{err}; skipped")),
-                Err(err) if dangling_link(&err).is_some() => {
-                    let link = dangling_link(&err).map(display_path).unwrap_or_default();
-                    notes.push(format!("{link}: a link to nothing; skipped"));
-                }
-                Err(err) => errors.push(walk_error(&err)),
+                Err(err) => match dangling_link(&err) {
+                    Some(link) => notes.push(format!(
+                        "{}: a link to nothing; skipped",
+                        display_path(link)
+                    )),
+                    None => errors.push(walk_error(&err)),
+                },
             }
         }
     }

@@ -175,20 +175,25 @@ fn matching(b: &[u8], open: usize) -> Option<usize> {
                     return Some(i);
                 }
             }
-            q @ (b'"' | b'\'') => {
-                i += 1;
-                while i < b.len() && b[i] != q {
-                    if b[i] == b'\\' {
-                        i += 1;
-                    }
-                    i += 1;
-                }
-            }
+            q @ (b'"' | b'\'') => i = closing_quote(b, i, q),
             _ => {}
         }
         i += 1;
     }
     None
+}
+
+/// The index of the quote `q` that closes the literal opened at `open` (past the end when
+/// unclosed), escapes skipped.
+fn closing_quote(b: &[u8], open: usize, q: u8) -> usize {
+    let mut i = open + 1;
+    while i < b.len() && b[i] != q {
+        if b[i] == b'\\' {
+            i += 1;
+        }
+        i += 1;
+    }
+    i
 }
 
 /// The index of the `{` whose block closes at the last byte of `b`.
@@ -205,15 +210,7 @@ fn block_ending_at(b: &[u8]) -> Option<usize> {
                 i = close;
             }
             b'(' | b'[' => i = matching(b, i)?,
-            q @ (b'"' | b'\'') => {
-                i += 1;
-                while i < b.len() && b[i] != q {
-                    if b[i] == b'\\' {
-                        i += 1;
-                    }
-                    i += 1;
-                }
-            }
+            q @ (b'"' | b'\'') => i = closing_quote(b, i, q),
             _ => {}
         }
         i += 1;
