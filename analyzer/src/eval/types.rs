@@ -112,15 +112,15 @@ impl<'p> Evaluator<'p> {
                     } else {
                         *inner
                     };
-                    offset = element_offset(offset, *i, self.layout(state, &rest)?)?;
+                    offset = element_offset(offset, *i, self.layout(state, &rest)?.size)?;
                     ty = rest;
                 }
                 (PathElem::Element(i), Ty::Array(inner, _)) => {
-                    offset = element_offset(offset, *i, self.layout(state, &inner)?)?;
+                    offset = element_offset(offset, *i, self.layout(state, &inner)?.size)?;
                     ty = *inner;
                 }
                 (PathElem::Index(i) | PathElem::Element(i), Ty::Pointer(inner)) => {
-                    offset = element_offset(offset, *i, self.layout(state, &inner)?)?;
+                    offset = element_offset(offset, *i, self.layout(state, &inner)?.size)?;
                     ty = *inner;
                 }
                 _ => return None,

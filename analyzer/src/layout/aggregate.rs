@@ -66,9 +66,9 @@ pub fn dimension_extent(lower: i128, upper: i128) -> Option<i128> {
     Some(upper.checked_sub(lower)?.checked_add(1)?.max(0))
 }
 
-/// `offset` moved on by `index` elements of `element`.
-pub fn element_offset(offset: i128, index: i128, element: Layout) -> Option<i128> {
-    offset.checked_add(index.checked_mul(element.size)?)
+/// `offset` moved on by `index` elements of `element_size` bytes.
+pub fn element_offset(offset: i128, index: i128, element_size: i128) -> Option<i128> {
+    offset.checked_add(index.checked_mul(element_size)?)
 }
 
 /// Follows typedefs to the type they name.
@@ -321,7 +321,7 @@ fn flatten<'p>(
                 } else {
                     format!("{name}.")
                 };
-                let element_at = element_offset(at, i, Layout { size, align: 1 })?;
+                let element_at = element_offset(at, i, size)?;
                 flatten(cx, &scalar, &label, element_at, depth + 1, out)?;
             }
         } else {
