@@ -995,6 +995,20 @@ mod formats {
             .collect();
         let expected: Vec<&str> = analyzer::checks::RULES.iter().map(|r| r.id).collect();
         assert_eq!(ids, expected);
+        // helpUri names a file of this repository and a heading in it.
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        for rule in rules.as_array().unwrap() {
+            let uri = rule["helpUri"].as_str().unwrap();
+            let (file, anchor) = uri
+                .split_once("/blob/main/")
+                .and_then(|(_, rest)| rest.split_once('#'))
+                .unwrap_or_else(|| panic!("helpUri {uri}"));
+            let text = fs::read_to_string(root.join(file)).unwrap_or_default();
+            assert!(
+                text.lines().any(|l| l == format!("## {anchor}")),
+                "helpUri {uri}: no such heading in {file}"
+            );
+        }
         // Every result points at its rule's metadata.
         for result in log["runs"][0]["results"].as_array().unwrap() {
             let index = result["ruleIndex"].as_u64().unwrap() as usize;

@@ -41,7 +41,7 @@ pub fn document(reports: &[FileReport]) -> Value {
                 "shortDescription": { "text": r.summary },
                 "fullDescription": { "text": r.summary },
                 "help": { "text": r.docs, "markdown": r.docs },
-                "helpUri": format!("https://github.com/mpi-dtype-lint/mpi-dtype-lint/blob/main/docs/rules.md#{}", r.id),
+                "helpUri": format!("https://github.com/mpi-dtype-lint/mpi-dtype-lint/blob/main/analyzer/RULES.md#{}", r.id),
                 "defaultConfiguration": { "level": level(r.severity) },
             })
         })
