@@ -140,7 +140,7 @@ fn parse_model(s: &str) -> Result<MpiModel, String> {
     s.parse()
 }
 
-/// Runs the command; the exit status is as DESIGN.md's command line contract says.
+/// Runs the command; the exit status is as ARCHITECTURE.md's contracts say.
 pub fn run(cli: Cli) -> ExitCode {
     let result = match cli.command {
         Some(Command::Types(args)) => settings(&args.analysis, None, &[]).and_then(|s| {

@@ -365,7 +365,7 @@ int main(int argc, char **argv)
         let dir = tree(&[("t.c", PROGRAM.as_bytes())]);
         let o = run_in(dir.path(), &["types", "--format", "json"]);
         assert_exit(&o, 0);
-        // Exactly the fields and the order DESIGN.md gives.
+        // Exactly the fields and the order ARCHITECTURE.md gives.
         let keys: Vec<String> = stdout(&o)
             .lines()
             .filter_map(|l| l.trim().strip_prefix('"')?.split_once('"'))

@@ -77,7 +77,7 @@ impl std::fmt::Debug for Rule {
     }
 }
 
-/// Every rule, in the order DESIGN.md lists them.
+/// Every rule, in the order analyzer/RULES.md lists them.
 pub static RULES: &[&Rule] = &[
     &missing_commit::RULE,
     &use_after_free::RULE,

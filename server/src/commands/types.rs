@@ -13,7 +13,7 @@ use crate::files;
 use crate::lint::{self, Contexts, FileReport, Settings};
 use crate::output::display_path;
 
-/// One entry of `types --format json`, as DESIGN.md fixes it.
+/// One entry of `types --format json`, as ARCHITECTURE.md fixes it.
 #[derive(Serialize)]
 struct JsonType {
     file: String,
@@ -31,7 +31,7 @@ struct JsonType {
     signature: Option<String>,
 }
 
-/// `types --format json`, fields in the order DESIGN.md gives.
+/// `types --format json`, fields in the order ARCHITECTURE.md gives.
 #[derive(Serialize)]
 struct Types<'a> {
     types: &'a [JsonType],

@@ -1,4 +1,4 @@
-//! `--format json`: one object, `{"diagnostics": [...], "summary": {...}}`, as DESIGN.md fixes it.
+//! `--format json`: one object, `{"diagnostics": [...], "summary": {...}}`, as ARCHITECTURE.md fixes it.
 
 use std::io::{self, Write};
 
