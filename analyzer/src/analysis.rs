@@ -59,7 +59,9 @@ pub fn analyze(
             Program::default()
         }
         Language::Fortran { form, preprocessed } => {
-            crate::syntax::fortran::lower(text, form, preprocessed, options.fortran_kinds, includes)
+            let defines = &options.c.defines;
+            let kinds = options.fortran_kinds;
+            crate::syntax::fortran::lower(text, form, preprocessed, kinds, defines, includes)
         }
     };
     let eval_options = EvalOptions {

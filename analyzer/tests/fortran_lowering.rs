@@ -223,6 +223,37 @@ end program
 "#,
     ),
     (
+        "preprocessor: what the compiler defines is not guessed; #elif chains",
+        FREE_CPP,
+        r#"
+#ifdef _OPENMP
+#define NB 2
+#else
+#define NB 3
+#endif
+program cpp
+  use mpi
+  integer :: t, u, v, ierr, n
+  n = 3
+#ifdef __GFORTRAN__
+  n = 5
+#endif
+  call MPI_Type_contiguous(NB, MPI_REAL, t, ierr) ! expect: unknown
+  call MPI_Type_contiguous(n, MPI_REAL, u, ierr) ! expect: unknown
+#undef NB
+#define NB 7
+#if NB == 2
+#define NC 1
+#elif !defined(NB) || 2 > 4
+#define NC 2
+#elif (NB - 7) || 1
+#define NC 4
+#endif
+  call MPI_Type_vector(NB, NC, 8, MPI_REAL, v, ierr) ! expect: size=112 lb=0 extent=208
+end program
+"#,
+    ),
+    (
         "implicit typing, IMPLICIT NONE and GO TO",
         FIXED,
         "      PROGRAM IMPL
@@ -244,6 +275,27 @@ fn snippets_meet_their_expectations() {
     for (label, language, text) in SNIPPETS {
         check_expectations(label, text, *language);
     }
+}
+
+#[test]
+fn command_line_defines_reach_preprocessed_fortran() {
+    let text = "program d\n  use mpi\n  integer :: t, ierr\n#if NX > 2\n  \
+                call MPI_Type_contiguous(NX, MPI_REAL, t, ierr)\n#endif\nend program\n";
+    let sizes = |defines: Vec<(String, Option<String>)>, language| {
+        let mut options = AnalysisOptions::default();
+        options.c.defines = defines;
+        let analysis = analyze(text, language, &options, &mut NoIncludes);
+        let types = analysis.types();
+        types
+            .iter()
+            .map(|r| r.datatype.as_ref().map(|d| d.size()))
+            .collect::<Vec<_>>()
+    };
+    let nx = || vec![("NX".to_owned(), Some("5".to_owned()))];
+    assert_eq!(sizes(nx(), FREE_CPP), [Some(20)]);
+    // Without the definition the branch is not compiled; without cpp there is no macro.
+    assert_eq!(sizes(Vec::new(), FREE_CPP), []);
+    assert_eq!(sizes(nx(), FREE).len(), 0);
 }
 
 #[test]

@@ -60,7 +60,12 @@ fn rules_md_is_generated_from_the_rules_documentation() {
 #[test]
 fn every_rule_documents_what_why_example_and_fix() {
     for rule in RULES {
-        for section in ["## What it finds", "## Why it is a bug", "## Example", "## Fix"] {
+        for section in [
+            "## What it finds",
+            "## Why it is a bug",
+            "## Example",
+            "## Fix",
+        ] {
             assert!(
                 rule.docs.contains(section),
                 "{}: no `{section}` in its documentation",

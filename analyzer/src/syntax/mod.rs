@@ -3,6 +3,7 @@
 
 pub mod c;
 pub mod fortran;
+mod preproc;
 
 use std::collections::HashMap;
 

@@ -568,6 +568,16 @@ impl Lowerer<'_> {
         self.eval_in(e, mode, &HashMap::new(), 0, &mut budget)
     }
 
+    /// What a macro body is worth in `#if`, its parameters bound to `params`.
+    pub(super) fn preproc_value(
+        &self,
+        body: &Expr,
+        params: &HashMap<String, i128>,
+    ) -> Option<i128> {
+        let mut budget = 100_000usize;
+        self.eval_in(body, EvalMode::Preproc, params, 0, &mut budget)
+    }
+
     fn eval_in(
         &self,
         e: &Expr,

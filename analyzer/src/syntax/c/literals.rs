@@ -4,7 +4,7 @@
 use crate::ir::ExprKind;
 
 /// A C number literal: integers in any base with suffixes, floating literals.
-pub(super) fn parse_number(text: &str) -> ExprKind {
+pub(crate) fn parse_number(text: &str) -> ExprKind {
     // tree-sitter-c folds a unary sign into the literal: `-1` is one number_literal.
     if let Some(magnitude) = text.strip_prefix('-') {
         return match parse_number(magnitude.trim_start()) {
@@ -108,7 +108,7 @@ fn decode_one(chars: &[char], i: usize) -> Option<(u32, usize)> {
 
 /// The value of a character literal (`'a'`, `'\n'`, `L'x'`); `None` for multi-character
 /// literals and for plain `char` values above 127 (their sign is the target's).
-pub(super) fn parse_char(text: &str) -> Option<i128> {
+pub(crate) fn parse_char(text: &str) -> Option<i128> {
     let quote = text.find('\'')?;
     let prefix = &text[..quote];
     let inner = text[quote + 1..].strip_suffix('\'')?;

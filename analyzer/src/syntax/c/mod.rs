@@ -13,7 +13,7 @@
 
 mod expr;
 pub mod kinds;
-mod literals;
+pub(crate) mod literals;
 mod prepass;
 mod preproc;
 mod statement_macros;
@@ -25,6 +25,7 @@ use std::rc::Rc;
 
 use tree_sitter::{Node, Parser, Tree};
 
+use super::preproc::Macros;
 pub use super::IncludeResolver;
 use crate::ir::{Expr, ExprKind, Program, Stmt, StmtKind};
 use crate::source::{Note, Span};
@@ -94,18 +95,8 @@ struct FileCtx {
     offsetof_members: HashMap<usize, String>,
 }
 
-/// What the `#if` evaluation knows about a macro name.
-#[derive(Clone, Debug)]
-enum MacroState {
-    Defined {
-        params: Option<Vec<String>>,
-        body: Rc<Expr>,
-    },
-    /// `#undef`'d (or a name a C compiler never defines, such as `__cplusplus`).
-    Undefined,
-    /// Defined or undefined depending on a condition the front end could not decide.
-    Uncertain,
-}
+/// What the C front end knows about a macro: its body lowered as an expression.
+type MacroState = super::preproc::MacroState<Rc<Expr>>;
 
 struct Lowerer<'a> {
     program: Program,
@@ -118,10 +109,7 @@ struct Lowerer<'a> {
     included_once: HashSet<String>,
     /// The header being lowered has `#pragma once`.
     saw_pragma_once: bool,
-    macros: HashMap<String, MacroState>,
-    /// For each undecided `#if` branch being lowered (innermost last): the macros it changed,
-    /// with their state before it.
-    uncertain_regions: Vec<Vec<(String, Option<MacroState>)>>,
+    macros: Macros<Rc<Expr>>,
     /// Macros that expand to a statement, as the pre-pass of the main file left them.
     statement_macros: statement_macros::StatementMacros,
     /// The text of each `#include "..."` asked for (the pre-pass reads headers before the
@@ -154,8 +142,8 @@ struct FunctionNames {
 
 impl<'a> Lowerer<'a> {
     fn new(options: &'a COptions, includes: &'a mut dyn IncludeResolver) -> Self {
-        let mut macros = HashMap::new();
-        macros.insert("__cplusplus".to_owned(), MacroState::Undefined);
+        let mut macros = Macros::default();
+        macros.set("__cplusplus".to_owned(), MacroState::Undefined);
         Lowerer {
             program: Program::default(),
             options,
@@ -176,7 +164,6 @@ impl<'a> Lowerer<'a> {
             included_once: HashSet::new(),
             saw_pragma_once: false,
             macros,
-            uncertain_regions: Vec::new(),
             statement_macros: statement_macros::StatementMacros::default(),
             include_texts: HashMap::new(),
             macro_texts: HashMap::new(),

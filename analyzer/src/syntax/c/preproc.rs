@@ -2,55 +2,23 @@
 //! conditionals, decided against the macros known so far; what cannot be decided keeps every
 //! possible branch (joined by the evaluator in code, marked unknown in types).
 
+use std::collections::HashMap;
 use std::rc::Rc;
 
 use tree_sitter::Node;
 
-use super::expr::EvalMode;
 use super::kinds as k;
 use super::{unknown, Lowerer, MacroState, SpanMode};
 use crate::ir::{
     ArrayDim, Decl, Designator, Expr, ExprKind, Field, Init, Macro, Stmt, StmtKind, Ty,
 };
 use crate::source::Span;
-
-/// The branches of a conditional group that may be compiled.
-struct Branches<'t> {
-    /// Child nodes of each possible branch, in order.
-    possible: Vec<Vec<Node<'t>>>,
-    /// Exactly one of `possible` is compiled (else none may be).
-    exhaustive: bool,
-}
-
-/// Names a C compiler, the system or the MPI library may define: `#if` cannot decide them
-/// without those headers. Any other name the file never defines is undefined.
-fn defined_elsewhere(name: &str) -> bool {
-    let reserved = name.starts_with("__")
-        || (name.starts_with('_') && name[1..].starts_with(|c: char| c.is_ascii_uppercase()));
-    reserved
-        || ["MPI", "PMPI", "MPIX", "MPICH", "OMPI", "OPEN_MPI", "MSMPI"]
-            .iter()
-            .any(|p| name.starts_with(p))
-}
+use crate::syntax::preproc::{undecided_branches, Branches, Condition, Macros};
 
 impl Lowerer<'_> {
-    /// The state `#if` sees for a macro name.
+    /// The state `#if` and the evaluator see for a macro name.
     pub(super) fn macro_state(&self, name: &str) -> MacroState {
-        match self.macros.get(name) {
-            Some(state) => state.clone(),
-            None if defined_elsewhere(name) => MacroState::Uncertain,
-            None => MacroState::Undefined,
-        }
-    }
-
-    /// Changes a macro, remembering its previous state inside an undecided branch.
-    fn set_macro(&mut self, name: String, state: MacroState) {
-        if let Some(region) = self.uncertain_regions.last_mut() {
-            if !region.iter().any(|(n, _)| *n == name) {
-                region.push((name.clone(), self.macros.get(&name).cloned()));
-            }
-        }
-        self.macros.insert(name, state);
+        self.macros.state(name)
     }
 
     /// `-D NAME[=VALUE]` options, as definitions at the top of the file.
@@ -89,7 +57,7 @@ impl Lowerer<'_> {
             params: params.clone(),
             body: Rc::new(parsed.clone()),
         };
-        self.set_macro(name.clone(), state);
+        self.macros.set(name.clone(), state);
         let text: String = body.split_whitespace().collect::<Vec<_>>().join(" ");
         let known = !matches!(parsed.kind, crate::ir::ExprKind::Unknown);
         match self.macro_texts.get(&name) {
@@ -153,7 +121,7 @@ impl Lowerer<'_> {
                 match directive.as_str() {
                     "#undef" => {
                         if let Some(name) = argument.split_whitespace().next() {
-                            self.set_macro(name.to_owned(), MacroState::Undefined);
+                            self.macros.set(name.to_owned(), MacroState::Undefined);
                         }
                     }
                     "#pragma" => self.lower_pragma(&argument),
@@ -254,90 +222,25 @@ impl Lowerer<'_> {
     }
 
     /// Which branches of `#if`/`#ifdef` ... `#elif` ... `#else` may be compiled.
-    fn branches<'t>(&mut self, node: Node<'t>) -> Branches<'t> {
-        let mut possible = Vec::new();
-        let mut current = Some(node);
-        let mut exhaustive = false;
-        // Each `#elif` is the alternative of the one before: iterate, do not recurse.
-        while let Some(branch) = current {
-            let decision = match branch.kind() {
-                k::PREPROC_ELSE => Some(true),
-                k::PREPROC_IF | k::PREPROC_ELIF => match branch.child_by_field_name(k::F_CONDITION)
-                {
-                    Some(c) => {
-                        let cond = self.lower_expr(c);
-                        self.const_eval(&cond, EvalMode::Preproc).map(|v| v != 0)
-                    }
-                    None => None,
-                },
-                k::PREPROC_IFDEF | k::PREPROC_ELIFDEF => {
-                    let negated = branch
-                        .child(0)
-                        .is_some_and(|c| c.kind() == k::PP_IFNDEF || c.kind() == k::PP_ELIFNDEF);
-                    let name = branch
-                        .child_by_field_name(k::F_NAME)
-                        .map(|n| self.text(n).to_owned());
-                    let defined = match name.map(|n| self.macro_state(&n)) {
-                        Some(MacroState::Defined { .. }) => Some(true),
-                        Some(MacroState::Undefined) => Some(false),
-                        _ => None,
-                    };
-                    defined.map(|d| d != negated)
-                }
-                _ => None,
-            };
-            let alternative = branch.child_by_field_name(k::F_ALTERNATIVE);
-            if decision != Some(false) {
-                let mut cursor = branch.walk();
-                let children: Vec<Node<'t>> = branch
-                    .children(&mut cursor)
-                    .enumerate()
-                    .filter(|(i, c)| {
-                        c.is_named()
-                            && Some(*c) != alternative
-                            && branch.field_name_for_child(*i as u32).is_none()
-                    })
-                    .map(|(_, c)| c)
-                    .collect();
-                possible.push(children);
-            }
-            if decision == Some(true) {
-                exhaustive = true;
-                break;
-            }
-            current = alternative;
-        }
-        Branches {
-            possible,
-            exhaustive,
-        }
+    fn branches<'t>(&self, node: Node<'t>) -> Branches<'t> {
+        let body_value =
+            |body: &Rc<Expr>, params: &HashMap<String, i128>| self.preproc_value(body, params);
+        let condition = Condition {
+            text: &self.file.text,
+            macros: &self.macros,
+            body_value: &body_value,
+        };
+        Branches::of(node, &condition)
     }
 
-    /// Lowers the possible branches of an undecided conditional one after the other, each from
-    /// the macro state before the conditional; afterwards every macro any of them changed is
-    /// uncertain.
+    /// Lowers the possible branches of an undecided conditional, each from the macro state
+    /// before it.
     fn each_possible_branch<'t, T>(
         &mut self,
         possible: &[Vec<Node<'t>>],
-        mut lower: impl FnMut(&mut Self, &[Node<'t>]) -> T,
+        lower: impl FnMut(&mut Self, &[Node<'t>]) -> T,
     ) -> Vec<T> {
-        let mut changed = Vec::new();
-        let mut results = Vec::new();
-        for branch in possible {
-            self.uncertain_regions.push(Vec::new());
-            results.push(lower(self, branch));
-            for (name, previous) in self.uncertain_regions.pop().unwrap_or_default() {
-                match previous {
-                    Some(state) => self.macros.insert(name.clone(), state),
-                    None => self.macros.remove(&name),
-                };
-                changed.push(name);
-            }
-        }
-        for name in changed {
-            self.set_macro(name, MacroState::Uncertain);
-        }
-        results
+        Macros::each_possible_branch(self, |this| &mut this.macros, possible, lower)
     }
 
     /// A conditional at file scope: the compiled branch, or every possible one.
@@ -415,22 +318,7 @@ impl Lowerer<'_> {
             kind: StmtKind::Decl(d),
             span,
         }));
-        let mut otherwise = if exhaustive {
-            bodies.pop().unwrap_or_default()
-        } else {
-            Vec::new()
-        };
-        while let Some(then) = bodies.pop() {
-            otherwise = vec![Stmt {
-                kind: StmtKind::If {
-                    cond: unknown(span),
-                    then,
-                    otherwise,
-                },
-                span,
-            }];
-        }
-        out.append(&mut otherwise);
+        out.extend(undecided_branches(bodies, exhaustive, span));
     }
 
     /// A conditional among struct members: the compiled branch, else an unknown layout.

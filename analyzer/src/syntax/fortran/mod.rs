@@ -30,9 +30,9 @@ use crate::ir::{Program, Ty};
 use crate::layout::FortranKinds;
 use crate::source::{normalize_fixed_form, FixedFormOptions, FortranForm, Note, OffsetMap, Span};
 
+use crate::syntax::preproc::Macros;
 use decl::Scope;
 use kinds as k;
-use preproc::MacroState;
 
 /// How deep the lowering walk recurses (units, statements, expressions, `#if` nesting) before
 /// lowering the rest of a subtree to `Unknown`; real code stays far below.
@@ -54,6 +54,7 @@ pub fn lower(
     form: FortranForm,
     preprocessed: bool,
     kinds: FortranKinds,
+    defines: &[(String, Option<String>)],
     includes: &mut dyn IncludeResolver,
 ) -> Program {
     let mut lowerer = Lowerer {
@@ -63,16 +64,18 @@ pub fn lower(
         preprocessed,
         kinds,
         file: FileCtx::default(),
-        macros: HashMap::new(),
+        macros: Macros::default(),
         modules: HashMap::new(),
         procedures: HashMap::new(),
         scopes: Vec::new(),
         depth: 0,
         depth_noted: false,
         include_depth: 0,
-        uncertain_depth: 0,
         label_counter: 0,
     };
+    if preprocessed {
+        lowerer.command_line_defines(defines);
+    }
     lowerer.lower_main(text);
     lowerer.program
 }
@@ -127,7 +130,8 @@ struct Lowerer<'a> {
     preprocessed: bool,
     kinds: FortranKinds,
     file: FileCtx,
-    macros: HashMap<String, MacroState>,
+    /// The preprocessor's macros (`preprocessed` files only), bodies as written.
+    macros: Macros<String>,
     /// Modules of this file, by name: the scope of their specification part.
     modules: HashMap<String, Scope>,
     procedures: HashMap<String, ProcedureInfo>,
@@ -136,8 +140,6 @@ struct Lowerer<'a> {
     depth: usize,
     depth_noted: bool,
     include_depth: usize,
-    /// How many undecidable `#if` regions enclose the directive being lowered.
-    uncertain_depth: usize,
     /// Numbers the hidden temporaries of `DO` loops.
     label_counter: usize,
 }
