@@ -822,6 +822,37 @@ int main(int argc, char **argv)
     }
 
     #[test]
+    fn defines_reach_fortran_files_cpp_runs_over() {
+        let program = b"program p\n  use mpi\n  integer :: t, ierr\n  \
+                        call MPI_Type_contiguous(NX, MPI_REAL, t, ierr)\nend program\n";
+        let dir = tree(&[("a.F90", program), ("b.f90", program)]);
+        let types = ["types", "--format", "json", "a.F90", "b.f90"];
+        assert_eq!(
+            sizes(&run_in(dir.path(), &types)),
+            [Value::Null, Value::Null]
+        );
+        fs::write(
+            dir.path().join(".mpi-dtype-lint.toml"),
+            "[c]\ndefines = [\"NX=5\"]\n",
+        )
+        .unwrap();
+        // Only the .F90 file goes through cpp; in b.f90 NX is an undeclared name.
+        assert_eq!(sizes(&run_in(dir.path(), &types)), [json!(20), Value::Null]);
+        fs::remove_file(dir.path().join(".mpi-dtype-lint.toml")).unwrap();
+        let database = json!([{
+            "directory": dir.path(),
+            "file": "a.F90",
+            "arguments": ["gfortran", "-cpp", "-DNX=3", "-c", "a.F90"],
+        }]);
+        fs::write(
+            dir.path().join("compile_commands.json"),
+            database.to_string(),
+        )
+        .unwrap();
+        assert_eq!(sizes(&run_in(dir.path(), &types)), [json!(12), Value::Null]);
+    }
+
+    #[test]
     fn compile_commands_give_includes_and_defines() {
         let dir = tree(&[
             ("src/t.c", USES_FLAGS.as_bytes()),
