@@ -141,35 +141,54 @@ impl<B: Clone> Macros<B> {
         }
         self.states.insert(name, state);
     }
+}
 
-    /// Lowers the possible branches of an undecided conditional one after the other, each from
-    /// the macro state before the conditional; afterwards every macro any of them changed is
-    /// uncertain. `macros` finds this table inside the front end's lowerer.
-    pub(crate) fn each_possible_branch<L, N, T>(
-        lowerer: &mut L,
-        macros: fn(&mut L) -> &mut Self,
-        possible: &[Vec<N>],
-        mut lower: impl FnMut(&mut L, &[N]) -> T,
-    ) -> Vec<T> {
-        let mut changed = Vec::new();
-        let mut results = Vec::new();
-        for branch in possible {
-            macros(lowerer).undecided.push(Vec::new());
-            results.push(lower(lowerer, branch));
-            let table = macros(lowerer);
-            for (name, previous) in table.undecided.pop().unwrap_or_default() {
-                match previous {
-                    Some(state) => table.states.insert(name.clone(), state),
-                    None => table.states.remove(&name),
-                };
-                changed.push(name);
-            }
-        }
+/// A conditional group, lowered.
+pub(crate) enum Lowered<T> {
+    /// The one branch compiled.
+    Decided(T),
+    /// Every possible branch, each lowered from the macro state before the group; when
+    /// `exhaustive`, one of them is compiled, else maybe none. Afterwards every macro any of them
+    /// changed is uncertain.
+    Undecided { branches: Vec<T>, exhaustive: bool },
+}
+
+/// Lowers the group whose branches are `branches` with `lower` (told whether the branch is
+/// the one compiled). `macros` finds the macro table inside the front end's lowerer.
+pub(crate) fn lower_group<'t, L, B: Clone, T>(
+    lowerer: &mut L,
+    branches: Branches<'t>,
+    macros: fn(&mut L) -> &mut Macros<B>,
+    mut lower: impl FnMut(&mut L, &[Node<'t>], bool) -> T,
+) -> Lowered<T> {
+    let Branches {
+        possible,
+        exhaustive,
+    } = branches;
+    if let ([only], true) = (&possible[..], exhaustive) {
+        return Lowered::Decided(lower(lowerer, only, true));
+    }
+    let mut changed = Vec::new();
+    let mut results = Vec::new();
+    for branch in &possible {
+        macros(lowerer).undecided.push(Vec::new());
+        results.push(lower(lowerer, branch, false));
         let table = macros(lowerer);
-        for name in changed {
-            table.set(name, MacroState::Uncertain);
+        for (name, previous) in table.undecided.pop().unwrap_or_default() {
+            match previous {
+                Some(state) => table.states.insert(name.clone(), state),
+                None => table.states.remove(&name),
+            };
+            changed.push(name);
         }
-        results
+    }
+    let table = macros(lowerer);
+    for name in changed {
+        table.set(name, MacroState::Uncertain);
+    }
+    Lowered::Undecided {
+        branches: results,
+        exhaustive,
     }
 }
 

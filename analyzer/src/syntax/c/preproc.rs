@@ -13,7 +13,7 @@ use crate::ir::{
     ArrayDim, Decl, Designator, Expr, ExprKind, Field, Init, Macro, Stmt, StmtKind, Ty,
 };
 use crate::source::Span;
-use crate::syntax::preproc::{undecided_branches, Branches, Condition, Macros};
+use crate::syntax::preproc::{lower_group, undecided_branches, Branches, Condition, Lowered};
 
 impl Lowerer<'_> {
     /// The state `#if` and the evaluator see for a macro name.
@@ -221,8 +221,13 @@ impl Lowerer<'_> {
         self.file = saved_file;
     }
 
-    /// Which branches of `#if`/`#ifdef` ... `#elif` ... `#else` may be compiled.
-    fn branches<'t>(&self, node: Node<'t>) -> Branches<'t> {
+    /// Lowers the conditional group at `node` with `lower` (told whether its branch is the one
+    /// compiled), deciding what the macros known so far decide.
+    fn lower_group<'t, T>(
+        &mut self,
+        node: Node<'t>,
+        lower: impl FnMut(&mut Self, &[Node<'t>], bool) -> T,
+    ) -> Lowered<T> {
         let body_value =
             |body: &Rc<Expr>, params: &HashMap<String, i128>| self.preproc_value(body, params);
         let condition = Condition {
@@ -230,32 +235,13 @@ impl Lowerer<'_> {
             macros: &self.macros,
             body_value: &body_value,
         };
-        Branches::of(node, &condition)
-    }
-
-    /// Lowers the possible branches of an undecided conditional, each from the macro state
-    /// before it.
-    fn each_possible_branch<'t, T>(
-        &mut self,
-        possible: &[Vec<Node<'t>>],
-        lower: impl FnMut(&mut Self, &[Node<'t>]) -> T,
-    ) -> Vec<T> {
-        Macros::each_possible_branch(self, |this| &mut this.macros, possible, lower)
+        let branches = Branches::of(node, &condition);
+        lower_group(self, branches, |this| &mut this.macros, lower)
     }
 
     /// A conditional at file scope: the compiled branch, or every possible one.
     pub(super) fn lower_conditional_top(&mut self, node: Node<'_>) {
-        let Branches {
-            possible,
-            exhaustive,
-        } = self.branches(node);
-        if exhaustive && possible.len() == 1 {
-            for item in &possible[0] {
-                self.lower_top_item(*item);
-            }
-            return;
-        }
-        self.each_possible_branch(&possible, |this, items| {
+        self.lower_group(node, |this, items, _| {
             for item in items {
                 this.lower_top_item(*item);
             }
@@ -266,18 +252,14 @@ impl Lowerer<'_> {
     /// condition over the possible ones (the evaluator runs both sides and joins them).
     pub(super) fn lower_conditional_stmts(&mut self, node: Node<'_>, out: &mut Vec<Stmt>) {
         let span = self.span(node);
-        let Branches {
-            possible,
-            exhaustive,
-        } = self.branches(node);
-        if exhaustive && possible.len() == 1 {
-            for item in &possible[0] {
-                self.lower_stmt(*item, out);
-            }
-            return;
-        }
-        let mut bodies =
-            self.each_possible_branch(&possible, |this, items| this.lower_stmt_nodes(items));
+        let (mut bodies, exhaustive) =
+            match self.lower_group(node, |this, items, _| this.lower_stmt_nodes(items)) {
+                Lowered::Decided(stmts) => return out.extend(stmts),
+                Lowered::Undecided {
+                    branches,
+                    exhaustive,
+                } => (branches, exhaustive),
+            };
         // `#if` opens no scope: what a branch declares is declared before the `if`.
         let mut hoisted: Vec<Decl> = Vec::new();
         for body in &mut bodies {
@@ -324,23 +306,15 @@ impl Lowerer<'_> {
     /// A conditional among struct members: the compiled branch, else an unknown layout.
     pub(super) fn lower_conditional_fields(&mut self, node: Node<'_>, fields: &mut Vec<Field>) {
         let span = self.span(node);
-        let Branches {
-            possible,
-            exhaustive,
-        } = self.branches(node);
-        if exhaustive && possible.len() == 1 {
-            for item in &possible[0] {
-                self.lower_field_item(*item, fields);
-            }
-            return;
-        }
-        // Members of every branch stay reachable by name; the layout is unknown.
-        self.each_possible_branch(&possible, |this, items| {
+        // Members of every possible branch stay reachable by name.
+        let lowered = self.lower_group(node, |this, items, _| {
             for item in items {
                 this.lower_field_item(*item, fields);
             }
         });
-        fields.push(Self::unknown_field(span));
+        if let Lowered::Undecided { .. } = lowered {
+            fields.push(Self::unknown_field(span));
+        }
     }
 
     /// A conditional among enumerators: the compiled branch, else unknown values from here on.
@@ -350,24 +324,18 @@ impl Lowerer<'_> {
         ty: &Ty,
         next: &mut Option<Expr>,
     ) {
-        let Branches {
-            possible,
-            exhaustive,
-        } = self.branches(node);
-        if exhaustive && possible.len() == 1 {
-            for item in &possible[0] {
-                self.lower_enumerator_item(*item, ty, next);
-            }
-            return;
-        }
-        self.each_possible_branch(&possible, |this, items| {
+        let start = next.take();
+        let lowered = self.lower_group(node, |this, items, decided| {
             // Values inside an undecided branch are not known either.
-            let mut branch_next = None;
+            let mut branch_next = if decided { start.clone() } else { None };
             for item in items {
                 this.lower_enumerator_item(*item, ty, &mut branch_next);
             }
+            branch_next
         });
-        *next = None;
+        if let Lowered::Decided(after) = lowered {
+            *next = after;
+        }
     }
 }
 

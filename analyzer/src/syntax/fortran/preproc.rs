@@ -10,7 +10,9 @@ use tree_sitter::{Node, Parser};
 use super::{kinds as k, language, named_children, FileCtx, Lowerer, SpanMode};
 use crate::ir::{Expr, ExprKind, Stmt};
 use crate::syntax::c::literals::parse_number;
-use crate::syntax::preproc::{undecided_branches, Branches, Condition, MacroState, Macros};
+use crate::syntax::preproc::{
+    lower_group, undecided_branches, Branches, Condition, Lowered, MacroState,
+};
 
 /// Lowers one item of a list (a unit's statements, or the file's units) into `out`.
 pub(super) type ItemLowering<'a> = fn(&mut Lowerer<'a>, Node, &mut Vec<Stmt>);
@@ -160,21 +162,12 @@ impl<'a> Lowerer<'a> {
             macros: &self.macros,
             body_value: &body_value,
         };
-        let Branches {
-            possible,
-            exhaustive,
-        } = Branches::of(node, &condition);
-        if let ([only], true) = (&possible[..], exhaustive) {
-            for child in only {
-                item(self, *child, out);
-            }
-            return;
-        }
-        let bodies = Macros::each_possible_branch(
+        let branches = Branches::of(node, &condition);
+        let lowered = lower_group(
             self,
+            branches,
             |this| &mut this.macros,
-            &possible,
-            |this, items| {
+            |this, items, _| {
                 let mut body = Vec::new();
                 for child in items {
                     item(this, *child, &mut body);
@@ -182,6 +175,13 @@ impl<'a> Lowerer<'a> {
                 body
             },
         );
+        let (bodies, exhaustive) = match lowered {
+            Lowered::Decided(body) => return out.extend(body),
+            Lowered::Undecided {
+                branches,
+                exhaustive,
+            } => (branches, exhaustive),
+        };
         let span = self.span(node);
         out.extend(undecided_branches(bodies, exhaustive, span));
     }
