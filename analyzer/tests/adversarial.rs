@@ -187,7 +187,7 @@ fn hundred_thousand_nested_fortran_constructs() {
         ")".repeat(DEPTH)
     );
     let (analysis, _) = run("Fortran free parentheses 100k", &text, FREE);
-    assert!(has_note(&analysis, "too deep"), "{:?}", notes(&analysis));
+    assert!(has_note(&analysis, "nesting deeper than"), "{:?}", notes(&analysis));
     let blocks = format!(
         "program deep\n{}  x = 1\n{}end program\n{F_GOOD}",
         "if (x > 0) then\n".repeat(DEPTH),

@@ -627,7 +627,7 @@ fn deep_parentheses_stop_at_the_depth_limit() {
     assert!(analysis
         .notes
         .iter()
-        .any(|n| n.message.contains("too deep")));
+        .any(|n| n.message.contains("nesting deeper than")));
 }
 
 #[test]

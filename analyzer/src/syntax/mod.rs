@@ -31,6 +31,32 @@ impl<S: std::hash::BuildHasher> IncludeResolver for HashMap<String, String, S> {
     }
 }
 
+/// How deep a front end's recursive walk has gone, bounded so that no input can exhaust the
+/// stack: past the limit the inner part lowers to unknown, with one note per file.
+#[derive(Debug, Default)]
+pub(crate) struct Depth {
+    level: usize,
+    noted: bool,
+}
+
+impl Depth {
+    /// Enters one level below `limit`. `Err` past it, holding the note to give the first time.
+    pub(crate) fn enter(&mut self, limit: usize) -> Result<(), Option<String>> {
+        if self.level >= limit {
+            let first = !std::mem::replace(&mut self.noted, true);
+            return Err(first.then(|| {
+                format!("nesting deeper than {limit} levels: the inner part is not analysed")
+            }));
+        }
+        self.level += 1;
+        Ok(())
+    }
+
+    pub(crate) fn leave(&mut self) {
+        self.level = self.level.saturating_sub(1);
+    }
+}
+
 /// How much of a file the front ends parse by default: this keeps one file's analysis well under
 /// a second (tree-sitter's parse and the walks grow with the text).
 pub const MAX_PARSED_BYTES: usize = 512 << 10;

@@ -26,6 +26,7 @@ use std::rc::Rc;
 use tree_sitter::{Node, Parser, Tree};
 
 use super::preproc::Macros;
+use super::Depth;
 pub use super::IncludeResolver;
 use crate::ir::{Expr, ExprKind, Program, Stmt, StmtKind};
 use crate::source::{Note, Span};
@@ -123,8 +124,7 @@ struct Lowerer<'a> {
     pack: Option<u32>,
     pack_stack: Vec<Option<u32>>,
     anon_counter: usize,
-    depth: usize,
-    depth_noted: bool,
+    depth: Depth,
     /// Enumerator declarations produced while lowering a type, waiting for the enclosing scope.
     pending: Vec<Stmt>,
     /// Variables assigned inside an expression (`if ((x = f()))`): the statement that contains
@@ -172,8 +172,7 @@ impl<'a> Lowerer<'a> {
             pack: None,
             pack_stack: Vec::new(),
             anon_counter: 0,
-            depth: 0,
-            depth_noted: false,
+            depth: Depth::default(),
             pending: Vec::new(),
             clobbers: Vec::new(),
             function_body: None,
@@ -320,25 +319,20 @@ impl<'a> Lowerer<'a> {
 
     /// Enters one level of recursion; `false` (with a note, once) past [`MAX_DEPTH`].
     fn enter(&mut self, node: Node<'_>) -> bool {
-        if self.depth >= MAX_DEPTH {
-            if !self.depth_noted {
-                self.depth_noted = true;
-                let span = self.span(node);
-                self.note(
-                    span,
-                    format!(
-                        "nesting deeper than {MAX_DEPTH} levels: the inner part is not analysed"
-                    ),
-                );
+        match self.depth.enter(MAX_DEPTH) {
+            Ok(()) => true,
+            Err(note) => {
+                if let Some(message) = note {
+                    let span = self.span(node);
+                    self.note(span, message);
+                }
+                false
             }
-            return false;
         }
-        self.depth += 1;
-        true
     }
 
     fn leave(&mut self) {
-        self.depth = self.depth.saturating_sub(1);
+        self.depth.leave();
     }
 
     fn error_note(&mut self, node: Node<'_>) {

@@ -125,16 +125,7 @@ impl Lowerer<'_> {
                     let uspan = self.span(u);
                     self.lower_effects(u, uspan, &mut step);
                 }
-                // Assignments inside the condition happen on every test: forget them in the
-                // body and the step.
-                let clobbered = std::mem::take(&mut self.clobbers);
-                let mut body = field(k::F_BODY)
-                    .map(|b| self.lower_block(b))
-                    .unwrap_or_default();
-                if !clobbered.is_empty() {
-                    body.insert(0, self.opaque(clobbered.clone(), span));
-                    init.push(self.opaque(clobbered, span));
-                }
+                let body = self.loop_body(field(k::F_BODY), span, &mut init);
                 out.push(Stmt {
                     kind: StmtKind::Loop {
                         init,
@@ -148,15 +139,8 @@ impl Lowerer<'_> {
             }
             k::WHILE_STATEMENT | k::DO_STATEMENT => {
                 let cond = self.condition(field(k::F_CONDITION), span);
-                let clobbered = std::mem::take(&mut self.clobbers);
-                let mut body = field(k::F_BODY)
-                    .map(|b| self.lower_block(b))
-                    .unwrap_or_default();
                 let mut init = Vec::new();
-                if !clobbered.is_empty() {
-                    body.insert(0, self.opaque(clobbered.clone(), span));
-                    init.push(self.opaque(clobbered, span));
-                }
+                let body = self.loop_body(field(k::F_BODY), span, &mut init);
                 out.push(Stmt {
                     kind: StmtKind::Loop {
                         init,
@@ -236,6 +220,19 @@ impl Lowerer<'_> {
             Some(c) => self.lower_expr(c),
             None => unknown(span),
         }
+    }
+
+    /// A loop's body. Assignments inside the loop's condition (the clobbers lowering it left)
+    /// happen on every test: they are forgotten before the loop (in `init`) and at the top of
+    /// each iteration.
+    fn loop_body(&mut self, body: Option<Node<'_>>, span: Span, init: &mut Vec<Stmt>) -> Vec<Stmt> {
+        let clobbered = std::mem::take(&mut self.clobbers);
+        let mut body = body.map(|b| self.lower_block(b)).unwrap_or_default();
+        if !clobbered.is_empty() {
+            body.insert(0, self.opaque(clobbered.clone(), span));
+            init.push(self.opaque(clobbered, span));
+        }
+        body
     }
 
     /// `switch`: lowered to a run-once loop (so `break` leaves it) holding, for each case, an

@@ -98,7 +98,7 @@ impl Scope {
         }
     }
 
-    fn entry(&mut self, name: &str, span: Span) -> &mut Symbol {
+    pub(super) fn entry(&mut self, name: &str, span: Span) -> &mut Symbol {
         if !self.symbols.contains_key(name) {
             self.order.push(name.to_owned());
         }

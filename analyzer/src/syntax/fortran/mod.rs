@@ -25,7 +25,7 @@ use std::collections::{BTreeSet, HashMap};
 
 use tree_sitter::{Node, Parser, Tree};
 
-use super::IncludeResolver;
+use super::{Depth, IncludeResolver};
 use crate::ir::{Program, Ty};
 use crate::layout::FortranKinds;
 use crate::source::{normalize_fixed_form, FixedFormOptions, FortranForm, Note, OffsetMap, Span};
@@ -68,8 +68,7 @@ pub fn lower(
         modules: HashMap::new(),
         procedures: HashMap::new(),
         scopes: Vec::new(),
-        depth: 0,
-        depth_noted: false,
+        depth: Depth::default(),
         include_depth: 0,
         label_counter: 0,
     };
@@ -137,8 +136,7 @@ struct Lowerer<'a> {
     procedures: HashMap<String, ProcedureInfo>,
     /// Scopes of the units being lowered, innermost last (module or host, then the unit).
     scopes: Vec<Scope>,
-    depth: usize,
-    depth_noted: bool,
+    depth: Depth,
     include_depth: usize,
     /// Numbers the hidden temporaries of `DO` loops.
     label_counter: usize,
@@ -213,25 +211,22 @@ impl<'a> Lowerer<'a> {
         self.program.notes.push(Note { span, message });
     }
 
-    /// Enters one level of recursion; `false` (with one note per file) when too deep.
-    fn enter(&mut self, node: Node) -> bool {
-        if self.depth >= MAX_DEPTH {
-            if !self.depth_noted {
-                self.depth_noted = true;
-                let span = self.span(node);
-                self.note(
-                    span,
-                    "nesting too deep: the rest is not analysed".to_owned(),
-                );
+    /// Enters one level of recursion; `false` (with a note, once) past [`MAX_DEPTH`].
+    fn enter(&mut self, node: Node<'_>) -> bool {
+        match self.depth.enter(MAX_DEPTH) {
+            Ok(()) => true,
+            Err(note) => {
+                if let Some(message) = note {
+                    let span = self.span(node);
+                    self.note(span, message);
+                }
+                false
             }
-            return false;
         }
-        self.depth += 1;
-        true
     }
 
     fn leave(&mut self) {
-        self.depth -= 1;
+        self.depth.leave();
     }
 
     /// One note per syntax error (and per missing token), walking the tree without recursion.

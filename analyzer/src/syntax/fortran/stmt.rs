@@ -178,22 +178,7 @@ impl<'a> Lowerer<'a> {
 
     /// Declares a local the code does not declare by name (a function result, a loop bound).
     fn declare_hidden(&mut self, name: &str, ty: Ty, span: Span) {
-        let scope = self.scope();
-        if !scope.symbols.contains_key(name) {
-            scope.order.push(name.to_owned());
-        }
-        let symbol = scope
-            .symbols
-            .entry(name.to_owned())
-            .or_insert(super::decl::Symbol {
-                name_span: span,
-                ty: None,
-                dims: None,
-                init: None,
-                constant: false,
-                persistent: false,
-            });
-        symbol.ty = Some(ty);
+        self.scope().entry(name, span).ty = Some(ty);
     }
 
     fn return_stmt(&mut self, span: Span) -> Stmt {
