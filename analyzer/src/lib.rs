@@ -4,13 +4,13 @@
 //! user's code are data (unknown values, notes), never `Err` and never a panic.
 
 pub mod analysis;
-pub mod catalog;
+pub(crate) mod catalog;
 pub mod checks;
 pub mod dtype;
-pub mod eval;
+pub(crate) mod eval;
 pub mod fix;
 pub mod ide;
-pub mod ir;
+pub(crate) mod ir;
 pub mod layout;
 pub mod source;
 pub mod syntax;

@@ -20,6 +20,8 @@ pub mod kinds;
 mod mpi_args;
 mod preproc;
 mod stmt;
+#[cfg(test)]
+mod tests;
 
 use std::collections::{BTreeSet, HashMap};
 
