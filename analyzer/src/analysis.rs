@@ -30,8 +30,8 @@ pub struct Analysis {
     /// The target and MPI model the values were computed for.
     pub target: Target,
     pub model: MpiModel,
-    pub program: Program,
-    pub evaluation: Evaluation,
+    pub(crate) program: Program,
+    pub(crate) evaluation: Evaluation,
     /// Notes about the input (parse errors, skipped constructs, evaluation limits reached).
     pub notes: Vec<Note>,
     pub line_index: LineIndex,

@@ -324,8 +324,18 @@ pub struct MemberLayout {
     pub basic: Option<Predefined>,
 }
 
+/// The layout of the innermost struct or derived type declared around `offset`, when the
+/// target's ABI fixes it.
+pub fn aggregate_layout_at(analysis: &Analysis, offset: usize) -> Option<AggregateLayout> {
+    let aggregate = innermost(&analysis.program.aggregates, offset, |a| a.span)?;
+    aggregate_layout(analysis, aggregate)
+}
+
 /// The layout of `aggregate`, when the target's ABI fixes it.
-pub fn aggregate_layout(analysis: &Analysis, aggregate: &Aggregate) -> Option<AggregateLayout> {
+pub(crate) fn aggregate_layout(
+    analysis: &Analysis,
+    aggregate: &Aggregate,
+) -> Option<AggregateLayout> {
     if matches!(aggregate.kind, AggregateKind::FortranDerived) {
         return None;
     }

@@ -10,7 +10,7 @@ use crate::source::{Note, Span};
 
 /// One translation unit.
 #[derive(Clone, Debug, Default)]
-pub struct Program {
+pub(crate) struct Program {
     /// Aggregate type declarations, in source order.
     pub aggregates: Vec<Aggregate>,
     /// Type aliases (`typedef`), in source order.
@@ -26,11 +26,10 @@ pub struct Program {
 
 /// A C function or a Fortran program, subroutine or function.
 #[derive(Clone, Debug)]
-pub struct Function {
+pub(crate) struct Function {
     pub name: String,
     pub name_span: Span,
     pub params: Vec<Param>,
-    pub result: Ty,
     pub body: Vec<Stmt>,
     pub span: Span,
     /// A Fortran main program (or C `main`): an entry point.
@@ -38,7 +37,7 @@ pub struct Function {
 }
 
 #[derive(Clone, Debug)]
-pub struct Param {
+pub(crate) struct Param {
     pub name: String,
     pub ty: Ty,
     /// Fortran dummy arguments are references to the actual argument.
@@ -46,13 +45,13 @@ pub struct Param {
 }
 
 #[derive(Clone, Debug)]
-pub struct Stmt {
+pub(crate) struct Stmt {
     pub kind: StmtKind,
     pub span: Span,
 }
 
 #[derive(Clone, Debug)]
-pub enum StmtKind {
+pub(crate) enum StmtKind {
     Decl(Decl),
     /// `target = value`; compound assignments are lowered to a binary operation.
     Assign {
@@ -87,39 +86,37 @@ pub enum StmtKind {
 }
 
 #[derive(Clone, Debug)]
-pub struct Decl {
+pub(crate) struct Decl {
     pub name: String,
     pub name_span: Span,
     pub ty: Ty,
     pub init: Option<Init>,
     /// `const` in C, `PARAMETER` in Fortran.
     pub constant: bool,
-    /// `static` locals and Fortran `SAVE`: not reset by each evaluation of the declaration.
-    pub persistent: bool,
 }
 
 /// An initializer.
 #[derive(Clone, Debug)]
-pub enum Init {
+pub(crate) enum Init {
     Expr(Expr),
     /// `{ ... }`: elements with optional designators (`[3] = x`, `.field = y`).
     List(Vec<(Vec<Designator>, Init)>),
 }
 
 #[derive(Clone, Debug)]
-pub enum Designator {
+pub(crate) enum Designator {
     Index(Expr),
     Field(String),
 }
 
 #[derive(Clone, Debug)]
-pub struct Expr {
+pub(crate) struct Expr {
     pub kind: ExprKind,
     pub span: Span,
 }
 
 #[derive(Clone, Debug)]
-pub enum ExprKind {
+pub(crate) enum ExprKind {
     Int(i128),
     Float(f64),
     Str(String),
@@ -179,7 +176,7 @@ pub enum ExprKind {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum UnOp {
+pub(crate) enum UnOp {
     Neg,
     Plus,
     Not,
@@ -188,7 +185,7 @@ pub enum UnOp {
 
 impl UnOp {
     /// The operator on an integer, `None` where the result does not fit in `i128`.
-    pub fn apply(self, v: i128) -> Option<i128> {
+    pub(crate) fn apply(self, v: i128) -> Option<i128> {
         match self {
             UnOp::Neg => v.checked_neg(),
             UnOp::Plus => Some(v),
@@ -199,7 +196,7 @@ impl UnOp {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BinOp {
+pub(crate) enum BinOp {
     Add,
     Sub,
     Mul,
@@ -226,7 +223,7 @@ impl BinOp {
     /// The operator on integers, as C and Fortran define it (division truncates toward zero,
     /// `&&`/`||` give 0 or 1), `None` where the result is undefined or does not fit in `i128`:
     /// the one integer arithmetic of the analysis, every operation overflow-checked.
-    pub fn apply(self, x: i128, y: i128) -> Option<i128> {
+    pub(crate) fn apply(self, x: i128, y: i128) -> Option<i128> {
         // A shift by the width or more is undefined in C.
         let shift = || u32::try_from(y).ok().filter(|&y| y < i128::BITS - 1);
         match self {
@@ -255,7 +252,7 @@ impl BinOp {
 
 /// A type as written.
 #[derive(Clone, Debug)]
-pub enum Ty {
+pub(crate) enum Ty {
     /// A C scalar.
     C(CType),
     /// A Fortran intrinsic type; `kind` is an expression (`KIND=MPI_ADDRESS_KIND`, `8`, `dp`) or
@@ -269,7 +266,7 @@ pub enum Ty {
     /// `Fortran`; this is the C and mpi_f08 handle type.
     MpiDatatype,
     /// Another MPI opaque type (`MPI_Comm`, `MPI_Status`, `MPI_Request`, ...), by name.
-    MpiOpaque(String),
+    MpiOpaque,
     Pointer(Box<Ty>),
     /// An array: element type and dimensions, outermost first as written (C `a[2][3]`: 2 then 3;
     /// Fortran `a(0:9, 5)`: dimension 1 then 2).
@@ -283,14 +280,14 @@ pub enum Ty {
 /// One array dimension: `lower` is 0 in C, 1 by default in Fortran; `upper` inclusive.
 /// `upper` is `None` for `a[]` and assumed-size `a(*)`.
 #[derive(Clone, Debug)]
-pub struct ArrayDim {
+pub(crate) struct ArrayDim {
     pub lower: Expr,
     pub upper: Option<Expr>,
 }
 
 /// A C struct or union, or a Fortran derived type.
 #[derive(Clone, Debug)]
-pub struct Aggregate {
+pub(crate) struct Aggregate {
     /// `struct tag`, `union tag`, or the derived type's name; anonymous ones get a unique name.
     pub name: String,
     pub name_span: Span,
@@ -304,7 +301,7 @@ pub struct Aggregate {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum AggregateKind {
+pub(crate) enum AggregateKind {
     Struct,
     Union,
     /// A Fortran derived type with `SEQUENCE` or `BIND(C)`: laid out like a C struct.
@@ -314,10 +311,9 @@ pub enum AggregateKind {
 }
 
 #[derive(Clone, Debug)]
-pub struct Field {
+pub(crate) struct Field {
     /// Empty for an anonymous struct or union member, whose fields are reachable by name.
     pub name: String,
-    pub name_span: Span,
     pub ty: Ty,
     pub bit_width: Option<Expr>,
     /// `_Alignas(n)` or `__attribute__((aligned(n)))` on the member.
@@ -326,7 +322,7 @@ pub struct Field {
 
 /// A C macro or a named constant.
 #[derive(Clone, Debug)]
-pub struct Macro {
+pub(crate) struct Macro {
     pub name: String,
     pub name_span: Span,
     /// `Some` for a function-like macro.
@@ -336,20 +332,20 @@ pub struct Macro {
 }
 
 impl Expr {
-    pub fn new(kind: ExprKind, span: Span) -> Expr {
+    pub(crate) fn new(kind: ExprKind, span: Span) -> Expr {
         Expr { kind, span }
     }
 
-    pub fn unknown(span: Span) -> Expr {
+    pub(crate) fn unknown(span: Span) -> Expr {
         Expr::new(ExprKind::Unknown, span)
     }
 
-    pub fn int(value: i128, span: Span) -> Expr {
+    pub(crate) fn int(value: i128, span: Span) -> Expr {
         Expr::new(ExprKind::Int(value), span)
     }
 
     /// The variable this expression names, looking through indexing, members and `&`.
-    pub fn root_name(&self) -> Option<&str> {
+    pub(crate) fn root_name(&self) -> Option<&str> {
         match &self.kind {
             ExprKind::Name(n) => Some(n),
             ExprKind::Index { base, .. }
@@ -362,28 +358,28 @@ impl Expr {
 }
 
 /// `MPI_` (any case) followed by more: a name of the MPI library, in C or Fortran spelling.
-pub fn is_mpi_name(name: &str) -> bool {
+pub(crate) fn is_mpi_name(name: &str) -> bool {
     name.len() > 4 && name.as_bytes()[..4].eq_ignore_ascii_case(b"mpi_")
 }
 
 /// Every statement of `stmts` and of the statements nested in them, outermost first and in
 /// source order, each with the number of loops around it (within `stmts`). The one walk over
 /// statements: iterative, so nesting depth costs no stack.
-pub fn statements(stmts: &[Stmt]) -> Statements<'_> {
+pub(crate) fn statements(stmts: &[Stmt]) -> Statements<'_> {
     Statements {
         stack: vec![(stmts.iter(), 0)],
         enter: |_| true,
     }
 }
 
-pub struct Statements<'a> {
+pub(crate) struct Statements<'a> {
     stack: Vec<(std::slice::Iter<'a, Stmt>, usize)>,
     enter: fn(&StmtKind) -> bool,
 }
 
 impl Statements<'_> {
     /// Goes only into the statements nested in those `enter` accepts.
-    pub fn entering(self, enter: fn(&StmtKind) -> bool) -> Self {
+    pub(crate) fn entering(self, enter: fn(&StmtKind) -> bool) -> Self {
         Statements { enter, ..self }
     }
 }
@@ -414,7 +410,7 @@ impl<'a> Iterator for Statements<'a> {
 
 impl StmtKind {
     /// The statement lists nested in this statement, in source order.
-    pub fn nested(&self) -> [&[Stmt]; 3] {
+    pub(crate) fn nested(&self) -> [&[Stmt]; 3] {
         match self {
             StmtKind::If {
                 then, otherwise, ..
@@ -429,7 +425,7 @@ impl StmtKind {
 
     /// Calls `f` on the expressions this statement evaluates itself (initializers, conditions,
     /// right-hand sides), not on those of nested statements nor on sub-expressions.
-    pub fn own_exprs(&self, f: &mut dyn FnMut(&Expr)) {
+    pub(crate) fn own_exprs(&self, f: &mut dyn FnMut(&Expr)) {
         match self {
             StmtKind::Decl(d) => {
                 if let Some(init) = &d.init {
@@ -457,7 +453,7 @@ impl StmtKind {
 
 /// Calls `f` on every expression the statements contain directly (initializers, conditions,
 /// right-hand sides), in nested statements too, but not on sub-expressions.
-pub fn visit_stmt_exprs(stmts: &[Stmt], f: &mut dyn FnMut(&Expr)) {
+pub(crate) fn visit_stmt_exprs(stmts: &[Stmt], f: &mut dyn FnMut(&Expr)) {
     for (stmt, _) in statements(stmts) {
         stmt.kind.own_exprs(f);
     }
@@ -471,7 +467,7 @@ fn visit_init(init: &Init, f: &mut dyn FnMut(&Expr)) {
 }
 
 /// Calls `f` on an expression and every sub-expression in it, outermost first.
-pub fn visit_expr(e: &Expr, f: &mut dyn FnMut(&Expr)) {
+pub(crate) fn visit_expr(e: &Expr, f: &mut dyn FnMut(&Expr)) {
     f(e);
     match &e.kind {
         ExprKind::Unary(_, a)

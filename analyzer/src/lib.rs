@@ -3,6 +3,8 @@
 //! Text in, plain data out: no file system, no network, no async, no LSP types. Errors in the
 //! user's code are data (unknown values, notes), never `Err` and never a panic.
 
+#![warn(unreachable_pub)]
+
 pub mod analysis;
 pub(crate) mod catalog;
 pub mod checks;

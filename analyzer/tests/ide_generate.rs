@@ -20,15 +20,7 @@ fn generate(text: &str, file: &str, marker: &str) -> (String, i128) {
     let before = analysis(text, file);
     let at = text.find(marker).expect("marker in the text");
     let generated = ide::generate_datatype(&before, at).expect("code generated");
-    let aggregate = before
-        .program
-        .aggregates
-        .iter()
-        .find(|a| a.span.start <= at && at <= a.span.end)
-        .expect("the type");
-    let size = ide::aggregate_layout(&before, aggregate)
-        .expect("layout")
-        .size;
+    let size = ide::aggregate_layout_at(&before, at).expect("layout").size;
     let fix = Fix {
         title: generated.title,
         applicability: fix::Applicability::Unsafe,

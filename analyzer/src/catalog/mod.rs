@@ -6,7 +6,7 @@ use crate::dtype::Api;
 
 mod table;
 
-pub use table::MPI_FUNCTIONS;
+pub(crate) use table::MPI_FUNCTIONS;
 
 /// What a parameter is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

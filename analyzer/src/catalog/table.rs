@@ -354,7 +354,7 @@ const FILE_RW_AT: &[Param] = &[
 ];
 
 /// Every MPI routine the analysis models, once.
-pub static MPI_FUNCTIONS: &[MpiFunction] = &[
+pub(crate) static MPI_FUNCTIONS: &[MpiFunction] = &[
     f(
         "MPI_Type_contiguous",
         CONTIGUOUS,

@@ -11,7 +11,7 @@ use crate::eval::Element;
 const BUDGET: u64 = 1 << 16;
 
 /// Why an entry does not fit the struct.
-pub enum Misfit {
+pub(crate) enum Misfit {
     /// The entry starts in padding, or inside a field rather than at one of its elements.
     Displacement {
         basic: Predefined,
@@ -33,7 +33,7 @@ pub enum Misfit {
 
 /// A message of `site` whose buffer is a struct and whose datatype misfits it: the datatype
 /// argument's index and the first misfit.
-pub fn misfits(cx: &Context<'_>, site: &CallSite<'_>) -> Vec<(usize, Misfit)> {
+pub(crate) fn misfits(cx: &Context<'_>, site: &CallSite<'_>) -> Vec<(usize, Misfit)> {
     let mut found = Vec::new();
     for m in messages(site.function) {
         let Some(buffer) = same_buffer(site, m.buf) else {

@@ -37,7 +37,7 @@ use crate::ir::{Expr, ExprKind, Ty};
 use crate::layout::{FortranType, Target};
 use crate::source::{Language, Span};
 
-pub use suppression::Suppressions;
+pub(crate) use suppression::Suppressions;
 
 /// How serious a finding is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -120,7 +120,7 @@ pub struct RuleSelection {
 }
 
 impl RuleSelection {
-    pub fn enabled(&self, rule: &Rule) -> bool {
+    pub(crate) fn enabled(&self, rule: &Rule) -> bool {
         let selected = self
             .select
             .as_ref()
@@ -131,7 +131,7 @@ impl RuleSelection {
 
 impl Rule {
     /// `id` is this rule's id, or `all` (which names every rule, as ruff's `ALL`).
-    pub fn is_named_by(&self, id: &str) -> bool {
+    pub(crate) fn is_named_by(&self, id: &str) -> bool {
         id == self.id || id == "all"
     }
 }
@@ -159,7 +159,7 @@ pub fn check(analysis: &Analysis, selection: &RuleSelection) -> Vec<Diagnostic> 
 
 /// One MPI call in the source and every evaluation of it (one per loop iteration, call
 /// context or root function that reached it).
-pub struct CallSite<'a> {
+pub(crate) struct CallSite<'a> {
     pub function: &'static MpiFunction,
     pub span: Span,
     pub name_span: Span,
@@ -168,19 +168,19 @@ pub struct CallSite<'a> {
 
 impl CallSite<'_> {
     /// The source span of argument `i`.
-    pub fn arg_span(&self, i: usize) -> Option<Span> {
+    pub(crate) fn arg_span(&self, i: usize) -> Option<Span> {
         self.evaluations.first()?.args.get(i).map(|a| a.span)
     }
 
     /// Argument `i` of every evaluation (`None` where an evaluation lacks it).
-    pub fn values(&self, i: usize) -> impl Iterator<Item = Option<&ArgumentValue>> + '_ {
+    pub(crate) fn values(&self, i: usize) -> impl Iterator<Item = Option<&ArgumentValue>> + '_ {
         self.evaluations
             .iter()
             .map(move |c| c.args.get(i).map(|a| &a.value))
     }
 
     /// The integer argument `i` has on every evaluation, when they all agree.
-    pub fn int(&self, i: usize) -> Option<i128> {
+    pub(crate) fn int(&self, i: usize) -> Option<i128> {
         let mut seen = None;
         for v in self.values(i) {
             match (v?, seen) {
@@ -193,7 +193,7 @@ impl CallSite<'_> {
     }
 
     /// True when argument `i` satisfies `proven` on every evaluation.
-    pub fn always(&self, i: usize, proven: impl Fn(&ArgumentValue) -> bool) -> bool {
+    pub(crate) fn always(&self, i: usize, proven: impl Fn(&ArgumentValue) -> bool) -> bool {
         !self.evaluations.is_empty() && self.values(i).all(|v| v.is_some_and(&proven))
     }
 }
@@ -227,7 +227,7 @@ pub fn messages(function: &MpiFunction) -> Vec<Message> {
 
 /// The buffer argument `i` has on every evaluation, when they agree on the object, its offset
 /// and element; the first one.
-pub fn same_buffer<'a>(site: &CallSite<'a>, i: usize) -> Option<&'a Buffer> {
+pub(crate) fn same_buffer<'a>(site: &CallSite<'a>, i: usize) -> Option<&'a Buffer> {
     let mut found: Option<&Buffer> = None;
     for c in &site.evaluations {
         let Some(ArgumentValue::Buffer(b)) = c.args.get(i).map(|a| &a.value) else {
@@ -248,7 +248,7 @@ pub fn same_buffer<'a>(site: &CallSite<'a>, i: usize) -> Option<&'a Buffer> {
 }
 
 /// What the rules read: the analysis, its call sites grouped by source position.
-pub struct Context<'a> {
+pub(crate) struct Context<'a> {
     pub analysis: &'a Analysis,
     pub sites: Vec<CallSite<'a>>,
 }
@@ -274,21 +274,21 @@ impl<'a> Context<'a> {
         }
     }
 
-    pub fn model(&self) -> MpiModel {
+    pub(crate) fn model(&self) -> MpiModel {
         self.analysis.model
     }
 
-    pub fn language(&self) -> Language {
+    pub(crate) fn language(&self) -> Language {
         self.analysis.language
     }
 
     /// The source text of a span.
-    pub fn text(&self, span: Span) -> &'a str {
+    pub(crate) fn text(&self, span: Span) -> &'a str {
         self.analysis.slice(span)
     }
 
     /// The datatype a handle stands for, when known and valid.
-    pub fn datatype(&self, handle: HandleId) -> Option<&'a Datatype> {
+    pub(crate) fn datatype(&self, handle: HandleId) -> Option<&'a Datatype> {
         match &self.analysis.evaluation.handles.get(handle)?.datatype {
             Some(Ok(dt)) => Some(dt),
             _ => None,
@@ -296,7 +296,7 @@ impl<'a> Context<'a> {
     }
 
     /// True for a handle the program created (not a predefined one).
-    pub fn is_derived(&self, handle: HandleId) -> bool {
+    pub(crate) fn is_derived(&self, handle: HandleId) -> bool {
         self.analysis
             .evaluation
             .handles
@@ -306,7 +306,7 @@ impl<'a> Context<'a> {
 
     /// The datatype argument `i` names on every evaluation of `site`, when it is the same
     /// known datatype on all of them.
-    pub fn datatype_at(&self, site: &CallSite<'_>, i: usize) -> Option<&'a Datatype> {
+    pub(crate) fn datatype_at(&self, site: &CallSite<'_>, i: usize) -> Option<&'a Datatype> {
         let mut found: Option<&Datatype> = None;
         for v in site.values(i) {
             let Some(ArgumentValue::Datatype { handle, .. }) = v else {
@@ -323,7 +323,7 @@ impl<'a> Context<'a> {
 
     /// The innermost function (C function, Fortran program unit or internal procedure) whose
     /// text contains `span`.
-    pub fn function_at(&self, span: Span) -> Option<&'a crate::ir::Function> {
+    pub(crate) fn function_at(&self, span: Span) -> Option<&'a crate::ir::Function> {
         self.analysis
             .program
             .functions
@@ -333,7 +333,7 @@ impl<'a> Context<'a> {
     }
 
     /// The line (1-based) and its indentation at a byte offset.
-    pub fn line_indent(&self, offset: usize) -> (&'a str, usize) {
+    pub(crate) fn line_indent(&self, offset: usize) -> (&'a str, usize) {
         let text = self.analysis.text();
         let start = text[..offset.min(text.len())]
             .rfind('\n')
@@ -344,7 +344,12 @@ impl<'a> Context<'a> {
         (&line[..indent], line_end)
     }
 
-    pub fn diagnostic(&self, rule: &'static Rule, span: Span, message: String) -> Diagnostic {
+    pub(crate) fn diagnostic(
+        &self,
+        rule: &'static Rule,
+        span: Span,
+        message: String,
+    ) -> Diagnostic {
         Diagnostic {
             rule,
             severity: rule.severity,

@@ -9,7 +9,7 @@ use crate::layout::aggregate::Member;
 use crate::layout::{CType, FortranType, Target};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Class {
+pub(crate) enum Class {
     Integer,
     Real,
     Complex,
@@ -22,13 +22,13 @@ pub enum Class {
 
 /// A scalar's class and size in bytes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Scalar {
+pub(crate) struct Scalar {
     pub class: Class,
     pub size: i128,
 }
 
 impl Scalar {
-    pub fn matches(self, other: Scalar) -> bool {
+    pub(super) fn matches(self, other: Scalar) -> bool {
         self.class == Class::Byte || other.class == Class::Byte || self == other
     }
 }
@@ -55,7 +55,7 @@ fn fortran_class(f: FortranType) -> Class {
 }
 
 /// A basic MPI datatype as a scalar (`None` for pairs and markers).
-pub fn of_basic(p: Predefined, target: Target) -> Option<Scalar> {
+pub(crate) fn of_basic(p: Predefined, target: Target) -> Option<Scalar> {
     let size = i128::from(p.basic_layout(target)?.size);
     let class = match p.repr() {
         Repr::C(c) => c_class(c),
@@ -67,7 +67,7 @@ pub fn of_basic(p: Predefined, target: Target) -> Option<Scalar> {
 }
 
 /// A declared scalar type of `size` bytes as a scalar (`None` for types that are not scalars).
-pub fn of_type(ty: &Ty, size: i128) -> Option<Scalar> {
+pub(crate) fn of_type(ty: &Ty, size: i128) -> Option<Scalar> {
     let class = match ty {
         Ty::C(CType::Pointer) => return None,
         Ty::C(c) => c_class(*c),
@@ -78,6 +78,6 @@ pub fn of_type(ty: &Ty, size: i128) -> Option<Scalar> {
 }
 
 /// A struct member as a scalar.
-pub fn of_member(m: &Member) -> Option<Scalar> {
+pub(crate) fn of_member(m: &Member) -> Option<Scalar> {
     of_type(&m.ty, m.size)
 }

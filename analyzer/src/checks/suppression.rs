@@ -10,14 +10,14 @@ const MARKER: &str = "mpi-dtype-lint:";
 
 /// The suppressions a file declares.
 #[derive(Debug, Default)]
-pub struct Suppressions {
+pub(crate) struct Suppressions {
     /// (1-based line of the comment, rule id).
     lines: Vec<(u32, String)>,
     file: Vec<String>,
 }
 
 impl Suppressions {
-    pub fn parse(text: &str, language: Language) -> Suppressions {
+    pub(crate) fn parse(text: &str, language: Language) -> Suppressions {
         let mut s = Suppressions::default();
         for (i, line) in text.lines().enumerate() {
             let Some(at) = line.find(MARKER) else {
@@ -53,7 +53,7 @@ impl Suppressions {
     }
 
     /// True when a finding of `rule` on `line` (1-based) is suppressed.
-    pub fn allows(&self, rule: &Rule, line: u32) -> bool {
+    pub(crate) fn allows(&self, rule: &Rule, line: u32) -> bool {
         self.file.iter().any(|id| rule.is_named_by(id))
             || self
                 .lines

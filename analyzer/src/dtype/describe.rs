@@ -12,7 +12,7 @@ const SHOWN_ITEMS: usize = 4;
 
 /// Typemap entries a layout picture may walk: a hover stays fast (a type with more entries
 /// still shows its numbers, without the picture).
-pub const PICTURE_BUDGET: u64 = 1 << 16;
+pub(crate) const PICTURE_BUDGET: u64 = 1 << 16;
 
 impl Datatype {
     /// The constructor tree in one line, e.g.

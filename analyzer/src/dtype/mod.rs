@@ -19,9 +19,11 @@ use crate::layout::Target;
 
 pub use error::{DtypeError, IntKind};
 pub use node::{Datatype, Summary};
-pub use predefined::{Marker, Predefined, Repr};
+pub use predefined::Predefined;
+pub(crate) use predefined::{Marker, Repr};
 pub use signature::{compare_signatures, SignatureComparison, SignatureRun, SignatureRuns};
-pub use typemap::{Block, Entry, Typemap, DEFAULT_BUDGET};
+pub(crate) use typemap::DEFAULT_BUDGET;
+pub use typemap::{Block, Entry, Typemap};
 
 /// Whose arithmetic the engine reproduces.
 ///

@@ -161,7 +161,8 @@ impl Summary {
 
 /// The values of [`Summary`] a user sees; the fields MPI implementations may disagree on are
 /// named by [`Datatype::implementation_dependent`].
-pub const SUMMARY_FIELDS: [&str; 6] = ["size", "lb", "ub", "extent", "true_lb", "true_extent"];
+pub(crate) const SUMMARY_FIELDS: [&str; 6] =
+    ["size", "lb", "ub", "extent", "true_lb", "true_extent"];
 
 impl Datatype {
     pub(crate) fn from_node(node: Node) -> Datatype {
@@ -191,7 +192,7 @@ impl Datatype {
     }
 
     /// `Some(t)` when every entry of the signature is the basic type `t`.
-    pub fn uniform_basic(&self) -> Option<Predefined> {
+    pub(crate) fn uniform_basic(&self) -> Option<Predefined> {
         self.0.uniform
     }
 

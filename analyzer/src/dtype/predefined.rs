@@ -5,7 +5,7 @@ use crate::layout::{CType, FortranType, SizeAlign, Target};
 
 /// What a predefined datatype stands for in memory.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Repr {
+pub(crate) enum Repr {
     /// One C object of this type.
     C(CType),
     /// One Fortran object of this type and kind; `None` is the default kind.
@@ -21,7 +21,7 @@ pub enum Repr {
 
 /// The MPI-1 bound markers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Marker {
+pub(crate) enum Marker {
     Lb,
     Ub,
 }
@@ -42,7 +42,7 @@ macro_rules! predefined {
             }
 
             /// What the datatype stands for in memory.
-            pub fn repr(self) -> Repr {
+            pub(crate) fn repr(self) -> Repr {
                 use Predefined::*;
                 match self { $( $variant => $repr, )* }
             }
@@ -136,32 +136,13 @@ impl Predefined {
     }
 
     /// True for `MPI_LB` and `MPI_UB`.
-    pub fn is_marker(self) -> bool {
+    pub(crate) fn is_marker(self) -> bool {
         matches!(self.repr(), Repr::Marker(_))
-    }
-
-    /// True for the pair types (`MPI_DOUBLE_INT`, `MPI_2INTEGER`, ...).
-    pub fn is_pair(self) -> bool {
-        matches!(self.repr(), Repr::Pair(..))
-    }
-
-    /// True for a type that appears as one entry of a typemap.
-    pub fn is_basic(self) -> bool {
-        !self.is_marker() && !self.is_pair()
-    }
-
-    /// True for the Fortran datatypes.
-    pub fn is_fortran(self) -> bool {
-        match self.repr() {
-            Repr::Fortran(..) => true,
-            Repr::Pair(first, _) => first.is_fortran(),
-            _ => false,
-        }
     }
 
     /// Size and alignment of a basic type on `target`; `None` for pairs and markers, and for a
     /// Fortran kind the target does not have.
-    pub fn basic_layout(self, target: Target) -> Option<SizeAlign> {
+    pub(crate) fn basic_layout(self, target: Target) -> Option<SizeAlign> {
         match self.repr() {
             Repr::C(c) => Some(target.c(c)),
             Repr::Byte => Some(SizeAlign { size: 1, align: 1 }),

@@ -6,7 +6,7 @@ use super::summary::{openmpi, unit_size, Grid};
 use super::{MpiModel, Predefined};
 
 /// The default work budget of the walks (steps, each at most one entry or one node visit).
-pub const DEFAULT_BUDGET: u64 = 1 << 20;
+pub(crate) const DEFAULT_BUDGET: u64 = 1 << 20;
 
 /// One typemap entry: a basic type at a byte displacement.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

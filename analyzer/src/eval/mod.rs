@@ -7,8 +7,10 @@ mod expr;
 mod intrinsics;
 mod mpi;
 mod stmt;
+#[cfg(test)]
+mod tests;
 mod types;
-pub mod value;
+pub(crate) mod value;
 
 use std::collections::{HashMap, HashSet};
 
@@ -48,7 +50,7 @@ impl Default for Limits {
 }
 
 #[derive(Clone, Copy, Debug, Default)]
-pub struct EvalOptions {
+pub(crate) struct EvalOptions {
     pub target: Target,
     /// Whose values the queries (`MPI_Type_get_extent`, ...) return.
     pub model: MpiModel,
@@ -57,7 +59,7 @@ pub struct EvalOptions {
 
 /// A datatype handle the program works with.
 #[derive(Clone, Debug)]
-pub struct Handle {
+pub(crate) struct Handle {
     /// The datatype, when every argument of its constructor was known; the engine's error when
     /// the arguments were invalid; `None` when unknown.
     pub datatype: Option<Result<Datatype, DtypeError>>,
@@ -69,7 +71,7 @@ pub struct Handle {
 
 /// One constructor call that defines a handle, evaluated on every path that reaches it.
 #[derive(Clone, Debug)]
-pub struct TypeDefinition {
+pub(crate) struct TypeDefinition {
     /// The whole call.
     pub span: Span,
     /// The function name as written (`MPI_Type_vector`, `mpi_type_vector`).
@@ -80,14 +82,13 @@ pub struct TypeDefinition {
     pub datatype: Option<Result<Datatype, DtypeError>>,
     /// Whether the handles the call made are committed somewhere: all of them, some, or none.
     pub committed: Tri,
-    /// The first handle the call made, and all of them (one per evaluation of the call).
-    pub handle: HandleId,
+    /// The handles the call made, one per evaluation of the call.
     pub handles: Vec<HandleId>,
 }
 
 /// An evaluated argument of an MPI call.
 #[derive(Clone, Debug)]
-pub struct Argument {
+pub(crate) struct Argument {
     pub span: Span,
     pub value: ArgumentValue,
     /// The declared type of the variable (or element, or component) the argument names: the
@@ -96,7 +97,7 @@ pub struct Argument {
 }
 
 #[derive(Clone, Debug)]
-pub enum ArgumentValue {
+pub(crate) enum ArgumentValue {
     Int(i128),
     /// A datatype handle and its state at the call.
     Datatype {
@@ -116,7 +117,7 @@ pub enum ArgumentValue {
 }
 
 #[derive(Clone, Debug)]
-pub struct Buffer {
+pub(crate) struct Buffer {
     /// The variable (or `malloc` block, or `MPI_BOTTOM`) the buffer argument points into.
     pub object: String,
     /// The declared type of that object, when it is a variable.
@@ -131,7 +132,7 @@ pub struct Buffer {
 
 /// The element type of a buffer: what the data in it is declared as.
 #[derive(Clone, Debug)]
-pub struct Element {
+pub(crate) struct Element {
     /// The type (typedefs not resolved: the name the program uses).
     pub ty: crate::ir::Ty,
     /// The type with typedefs resolved.
@@ -141,12 +142,12 @@ pub struct Element {
     /// For a struct or a `SEQUENCE`/`BIND(C)` derived type, its scalar members in declaration
     /// order (nested aggregates flattened); `None` when the layout is not known; empty for a
     /// scalar type.
-    pub members: Option<Vec<Member>>,
+    pub(crate) members: Option<Vec<Member>>,
 }
 
 /// An MPI call as evaluated on one path.
 #[derive(Clone, Debug)]
-pub struct MpiCall {
+pub(crate) struct MpiCall {
     pub function: &'static MpiFunction,
     pub span: Span,
     pub name_span: Span,
@@ -155,7 +156,7 @@ pub struct MpiCall {
 
 /// Everything evaluation found.
 #[derive(Clone, Debug, Default)]
-pub struct Evaluation {
+pub(crate) struct Evaluation {
     pub handles: Vec<Handle>,
     pub definitions: Vec<TypeDefinition>,
     pub calls: Vec<MpiCall>,
@@ -165,7 +166,7 @@ pub struct Evaluation {
 
 /// Evaluates a program: every function that no other function calls is a root, run with
 /// unknown parameters; the others run inline at their call sites with the actual arguments.
-pub fn evaluate(program: &Program, options: &EvalOptions) -> Evaluation {
+pub(crate) fn evaluate(program: &Program, options: &EvalOptions) -> Evaluation {
     let mut ev = Evaluator::new(program, options);
     let called = called_functions(program);
     let mut globals = State::default();
@@ -184,7 +185,11 @@ pub fn evaluate(program: &Program, options: &EvalOptions) -> Evaluation {
 
 /// What one object of type `ty` is, with the program's globals evaluated: the layout a hover on
 /// a struct declaration shows, outside any function.
-pub fn element_of(program: &Program, options: &EvalOptions, ty: &crate::ir::Ty) -> Option<Element> {
+pub(crate) fn element_of(
+    program: &Program,
+    options: &EvalOptions,
+    ty: &crate::ir::Ty,
+) -> Option<Element> {
     let mut ev = Evaluator::new(program, options);
     let mut globals = State::default();
     ev.exec_globals(&mut globals, &program.globals);

@@ -7,15 +7,15 @@ use crate::ir::Ty;
 use crate::source::Span;
 
 /// Index of an object (a variable, a heap block, `MPI_BOTTOM`) in [`State::objects`].
-pub type ObjectId = usize;
+pub(crate) type ObjectId = usize;
 
 /// Index of a datatype handle in the evaluation's handle table.
-pub type HandleId = usize;
+pub(crate) type HandleId = usize;
 
 /// One step from an object to a part of it. Paths order so that everything below a path
 /// follows it directly (the values of an object are a sorted map).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum PathElem {
+pub(crate) enum PathElem {
     /// An element along the outermost remaining dimension, 0-based (a C subscript; a Fortran
     /// subscript of a one-dimensional array, rebased on its lower bound).
     Index(i128),
@@ -25,18 +25,18 @@ pub enum PathElem {
     Field(String),
 }
 
-pub type Path = Vec<PathElem>;
+pub(crate) type Path = Vec<PathElem>;
 
 /// A location: an object and a path inside it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Place {
+pub(crate) struct Place {
     pub object: ObjectId,
     pub path: Path,
 }
 
 /// What the evaluator knows about a value.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Value {
+pub(crate) enum Value {
     Int(i128),
     Float(f64),
     /// A C pointer (or an array that decayed to one), or what a Fortran dummy argument refers to.
@@ -55,7 +55,7 @@ pub enum Value {
 }
 
 impl Value {
-    pub fn as_int(&self) -> Option<i128> {
+    pub(crate) fn as_int(&self) -> Option<i128> {
         match self {
             Value::Int(v) => Some(*v),
             _ => None,
@@ -63,7 +63,7 @@ impl Value {
     }
 
     /// The object a pointer or address points into.
-    pub fn object(&self) -> Option<ObjectId> {
+    pub(crate) fn object(&self) -> Option<ObjectId> {
         match self {
             Value::Ref(place) => Some(place.object),
             Value::Addr { object, .. } => Some(*object),
@@ -72,7 +72,7 @@ impl Value {
     }
 
     /// Join of two paths' values: equal values stay, anything else is unknown.
-    pub fn join(&self, other: &Value) -> Value {
+    pub(crate) fn join(&self, other: &Value) -> Value {
         if self == other {
             self.clone()
         } else {
@@ -83,7 +83,7 @@ impl Value {
 
 /// What kind of storage an object is.
 #[derive(Clone, Debug)]
-pub enum ObjectKind {
+pub(crate) enum ObjectKind {
     /// A declared variable with its type as written.
     Variable(Ty),
     /// A `malloc`ed block: its size in bytes when known.
@@ -95,7 +95,7 @@ pub enum ObjectKind {
 }
 
 #[derive(Clone, Debug)]
-pub struct Object {
+pub(crate) struct Object {
     pub name: String,
     pub kind: ObjectKind,
     /// The values stored at paths inside the object; a missing path holds an unknown value.
@@ -109,13 +109,13 @@ pub struct Object {
 /// iteration of a loop, the next call at that depth) its object can be reused rather than a new
 /// one made.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Origin {
+pub(crate) struct Origin {
     pub depth: usize,
     pub declaration: Declaration,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Declaration {
+pub(crate) enum Declaration {
     /// A declaration statement, by the span of its name.
     Local(Span),
     /// A parameter, by its function's name span and its position.
@@ -126,14 +126,14 @@ pub enum Declaration {
 
 /// Three-valued facts about a handle on the current path.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Tri {
+pub(crate) enum Tri {
     No,
     Maybe,
     Yes,
 }
 
 impl Tri {
-    pub fn join(self, other: Tri) -> Tri {
+    pub(crate) fn join(self, other: Tri) -> Tri {
         if self == other {
             self
         } else {
@@ -144,14 +144,14 @@ impl Tri {
 
 /// Commit and free state of a handle on the current path.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct HandleState {
+pub(crate) struct HandleState {
     pub committed: Tri,
     pub freed: Tri,
 }
 
 /// The abstract state of one path through a function: scopes of variables, objects, handles.
 #[derive(Clone, Debug, Default)]
-pub struct State {
+pub(crate) struct State {
     /// Innermost scope last; each maps a name to its object.
     pub scopes: Vec<HashMap<String, ObjectId>>,
     /// Shared between the states of branches until one of them writes (copy on write), so a
@@ -162,7 +162,7 @@ pub struct State {
 
 /// Most elements one object stores; writes past it are forgotten (unknown), which keeps memory
 /// bounded by the code rather than by the sizes it declares.
-pub const MAX_STORED_VALUES: usize = 1 << 12;
+pub(crate) const MAX_STORED_VALUES: usize = 1 << 12;
 
 /// The paths of `values` at and below `path` (strictly below when `strict`).
 fn paths_below(values: &BTreeMap<Path, Value>, path: &Path, strict: bool) -> Vec<Path> {
@@ -175,11 +175,11 @@ fn paths_below(values: &BTreeMap<Path, Value>, path: &Path, strict: bool) -> Vec
 }
 
 impl State {
-    pub fn lookup(&self, name: &str) -> Option<ObjectId> {
+    pub(crate) fn lookup(&self, name: &str) -> Option<ObjectId> {
         self.scopes.iter().rev().find_map(|s| s.get(name).copied())
     }
 
-    pub fn new_object(&mut self, name: &str, kind: ObjectKind) -> ObjectId {
+    pub(crate) fn new_object(&mut self, name: &str, kind: ObjectKind) -> ObjectId {
         self.objects.push(Rc::new(Object {
             name: name.to_owned(),
             kind,
@@ -193,7 +193,7 @@ impl State {
     /// an object that an earlier lifetime of the same origin made, that object starts over
     /// (nothing known in it) instead of a new one being added: states that grow an object per
     /// loop iteration make every clone and join cost as much as the iterations so far.
-    pub fn local_object(
+    pub(crate) fn local_object(
         &mut self,
         name: &str,
         kind: ObjectKind,
@@ -225,7 +225,7 @@ impl State {
 
     /// Forgets the pointers and addresses into `target` that the objects `holders` store: the
     /// object is about to start a new lifetime, which they do not point into.
-    pub fn scrub(&mut self, target: ObjectId, holders: &HashSet<ObjectId>) {
+    pub(crate) fn scrub(&mut self, target: ObjectId, holders: &HashSet<ObjectId>) {
         let into_target = |v: &Value| v.object() == Some(target);
         for &holder in holders {
             if let Some(object) = self.objects.get_mut(holder) {
@@ -237,7 +237,7 @@ impl State {
     }
 
     /// Binds a name to an object in the innermost scope.
-    pub fn bind(&mut self, name: &str, id: ObjectId) {
+    pub(crate) fn bind(&mut self, name: &str, id: ObjectId) {
         if self.scopes.is_empty() {
             self.scopes.push(HashMap::new());
         }
@@ -246,7 +246,7 @@ impl State {
         }
     }
 
-    pub fn read(&self, place: &Place) -> Value {
+    pub(crate) fn read(&self, place: &Place) -> Value {
         self.objects
             .get(place.object)
             .and_then(|o| o.values.get(&place.path))
@@ -255,7 +255,7 @@ impl State {
     }
 
     /// Stores a value; an unknown value removes what was known there and below.
-    pub fn write(&mut self, place: &Place, value: Value) {
+    pub(crate) fn write(&mut self, place: &Place, value: Value) {
         let Some(object) = self.objects.get_mut(place.object) else {
             return;
         };
@@ -273,7 +273,7 @@ impl State {
     }
 
     /// Forgets everything stored in and below a place.
-    pub fn forget(&mut self, place: &Place) {
+    pub(crate) fn forget(&mut self, place: &Place) {
         if let Some(object) = self.objects.get_mut(place.object) {
             let below = paths_below(&object.values, &place.path, false);
             if !below.is_empty() {
@@ -287,7 +287,7 @@ impl State {
 
     /// Copies everything stored below `from` to below `to` (struct and array assignment);
     /// returns the objects the copied pointers and addresses point into.
-    pub fn copy_subtree(&mut self, from: &Place, to: &Place) -> Vec<ObjectId> {
+    pub(crate) fn copy_subtree(&mut self, from: &Place, to: &Place) -> Vec<ObjectId> {
         let Some(source) = self.objects.get(from.object) else {
             return Vec::new();
         };
@@ -310,7 +310,7 @@ impl State {
     }
 
     /// The state after two paths meet: values that agree stay known.
-    pub fn join(&self, other: &State) -> State {
+    pub(crate) fn join(&self, other: &State) -> State {
         let mut joined = self.clone();
         for (id, object) in joined.objects.iter_mut().enumerate() {
             match other.objects.get(id) {

@@ -8,14 +8,14 @@ use crate::ir::{Aggregate, AggregateKind, ArrayDim, Expr, Program, Ty};
 
 /// What laying out the program's types needs besides the types: the target, and the value of a
 /// constant expression (an array bound, an alignment, a kind) where the type is used.
-pub trait TypeContext<'p> {
+pub(crate) trait TypeContext<'p> {
     fn program(&self) -> &'p Program;
     fn target(&self) -> Target;
     fn constant(&mut self, e: &Expr) -> Option<i128>;
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Layout {
+pub(crate) struct Layout {
     pub size: i128,
     pub align: i128,
 }
@@ -31,7 +31,7 @@ impl From<SizeAlign> for Layout {
 
 /// A scalar member of an aggregate (or an array of scalars), at its byte offset.
 #[derive(Clone, Debug)]
-pub struct Member {
+pub(crate) struct Member {
     /// `x`, `pos[1].y`.
     pub name: String,
     pub offset: i128,
@@ -62,17 +62,17 @@ fn round_up(v: i128, align: i128) -> Option<i128> {
 }
 
 /// Number of elements between two bounds (none when `upper < lower`).
-pub fn dimension_extent(lower: i128, upper: i128) -> Option<i128> {
+pub(crate) fn dimension_extent(lower: i128, upper: i128) -> Option<i128> {
     Some(upper.checked_sub(lower)?.checked_add(1)?.max(0))
 }
 
 /// `offset` moved on by `index` elements of `element_size` bytes.
-pub fn element_offset(offset: i128, index: i128, element_size: i128) -> Option<i128> {
+pub(crate) fn element_offset(offset: i128, index: i128, element_size: i128) -> Option<i128> {
     offset.checked_add(index.checked_mul(element_size)?)
 }
 
 /// Follows typedefs to the type they name.
-pub fn resolve<'a>(program: &'a Program, ty: &'a Ty) -> &'a Ty {
+pub(crate) fn resolve<'a>(program: &'a Program, ty: &'a Ty) -> &'a Ty {
     let mut ty = ty;
     for _ in 0..MAX_TYPE_DEPTH {
         match ty {
@@ -87,7 +87,7 @@ pub fn resolve<'a>(program: &'a Program, ty: &'a Ty) -> &'a Ty {
 }
 
 /// The aggregate a type names, through typedefs.
-pub fn aggregate<'p>(program: &'p Program, ty: &Ty) -> Option<&'p Aggregate> {
+pub(crate) fn aggregate<'p>(program: &'p Program, ty: &Ty) -> Option<&'p Aggregate> {
     match resolve(program, ty) {
         Ty::Named(name) => program.aggregates.iter().rev().find(|a| &a.name == name),
         _ => None,
@@ -95,7 +95,7 @@ pub fn aggregate<'p>(program: &'p Program, ty: &Ty) -> Option<&'p Aggregate> {
 }
 
 /// The type of a field without needing the layout (for fields of unknown-layout types).
-pub fn field_type(program: &Program, ty: &Ty, name: &str) -> Option<Ty> {
+pub(crate) fn field_type(program: &Program, ty: &Ty, name: &str) -> Option<Ty> {
     let agg = aggregate(program, ty)?;
     for f in &agg.fields {
         if f.name == name {
@@ -111,7 +111,7 @@ pub fn field_type(program: &Program, ty: &Ty, name: &str) -> Option<Ty> {
 }
 
 /// The Fortran kind a kind expression names (`None` is the default kind).
-pub fn fortran_kind<'p>(
+pub(crate) fn fortran_kind<'p>(
     cx: &mut impl TypeContext<'p>,
     ty: FortranType,
     kind: Option<&Expr>,
@@ -129,7 +129,7 @@ pub fn fortran_kind<'p>(
 /// MPI-4.1 §3.3.1: "The type MPI_CHARACTER matches one character of a Fortran variable of type
 /// CHARACTER, rather than the entire character string stored in the variable. Fortran variables
 /// of type CHARACTER or substrings are transferred as if they were arrays of characters."
-pub fn character_unit(ty: &Ty) -> Option<(Ty, Option<&Expr>)> {
+pub(crate) fn character_unit(ty: &Ty) -> Option<(Ty, Option<&Expr>)> {
     match ty {
         Ty::Fortran {
             ty: FortranType::Character,
@@ -148,11 +148,11 @@ pub fn character_unit(ty: &Ty) -> Option<(Ty, Option<&Expr>)> {
 }
 
 /// The number of characters of a `CHARACTER` length: a negative length is zero (F2018 7.4.4.2).
-pub fn character_length<'p>(cx: &mut impl TypeContext<'p>, len: &Expr) -> Option<i128> {
+pub(crate) fn character_length<'p>(cx: &mut impl TypeContext<'p>, len: &Expr) -> Option<i128> {
     cx.constant(len).map(|n| n.max(0))
 }
 
-pub fn layout<'p>(cx: &mut impl TypeContext<'p>, ty: &Ty) -> Option<Layout> {
+pub(crate) fn layout<'p>(cx: &mut impl TypeContext<'p>, ty: &Ty) -> Option<Layout> {
     layout_at(cx, ty, 0)
 }
 
@@ -188,12 +188,12 @@ fn layout_at<'p>(cx: &mut impl TypeContext<'p>, ty: &Ty, depth: usize) -> Option
             let agg = aggregate(cx.program(), ty)?;
             aggregate_layout(cx, agg, depth).map(|(l, _)| l)
         }
-        Ty::MpiDatatype | Ty::MpiOpaque(_) | Ty::Void | Ty::Unknown => None,
+        Ty::MpiDatatype | Ty::MpiOpaque | Ty::Void | Ty::Unknown => None,
     }
 }
 
 /// Number of elements of an array with these dimensions.
-pub fn element_count<'p>(cx: &mut impl TypeContext<'p>, dims: &[ArrayDim]) -> Option<i128> {
+pub(crate) fn element_count<'p>(cx: &mut impl TypeContext<'p>, dims: &[ArrayDim]) -> Option<i128> {
     let mut count: i128 = 1;
     for (lower, upper) in bounds(cx, dims)? {
         count = count.checked_mul(dimension_extent(lower, upper)?)?;
@@ -202,7 +202,10 @@ pub fn element_count<'p>(cx: &mut impl TypeContext<'p>, dims: &[ArrayDim]) -> Op
 }
 
 /// Lower and upper bounds of each dimension.
-pub fn bounds<'p>(cx: &mut impl TypeContext<'p>, dims: &[ArrayDim]) -> Option<Vec<(i128, i128)>> {
+pub(crate) fn bounds<'p>(
+    cx: &mut impl TypeContext<'p>,
+    dims: &[ArrayDim],
+) -> Option<Vec<(i128, i128)>> {
     dims.iter()
         .map(|d| {
             let lower = cx.constant(&d.lower)?;
@@ -263,7 +266,7 @@ fn aggregate_layout<'p>(
 }
 
 /// Offset and type of a field of an aggregate type.
-pub fn field<'p>(cx: &mut impl TypeContext<'p>, ty: &Ty, name: &str) -> Option<(i128, Ty)> {
+pub(crate) fn field<'p>(cx: &mut impl TypeContext<'p>, ty: &Ty, name: &str) -> Option<(i128, Ty)> {
     let agg = aggregate(cx.program(), ty)?;
     let (_, fields) = aggregate_layout(cx, agg, 0)?;
     fields
@@ -274,7 +277,7 @@ pub fn field<'p>(cx: &mut impl TypeContext<'p>, ty: &Ty, name: &str) -> Option<(
 
 /// The scalar members of aggregate `ty`, in declaration order (nested aggregates flattened,
 /// arrays of scalars as one member); `None` when its layout is not known.
-pub fn members<'p>(cx: &mut impl TypeContext<'p>, ty: &Ty) -> Option<Vec<Member>> {
+pub(crate) fn members<'p>(cx: &mut impl TypeContext<'p>, ty: &Ty) -> Option<Vec<Member>> {
     let mut out = Vec::new();
     flatten(cx, ty, "", 0, 0, &mut out)?;
     Some(out)
@@ -373,7 +376,6 @@ mod tests {
     fn field(name: &str, ty: Ty) -> Field {
         Field {
             name: name.to_owned(),
-            name_span: Span::new(0, 0),
             ty,
             bit_width: None,
             align: None,

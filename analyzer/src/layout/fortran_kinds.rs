@@ -19,7 +19,7 @@ pub struct FortranKinds {
 impl FortranKinds {
     /// The kind of a `ty` declared without one, when it is not the compiler's default; `None`
     /// leaves it to the target, as for MPI's own types.
-    pub fn default_kind(self, ty: FortranType) -> Option<u32> {
+    pub(crate) fn default_kind(self, ty: FortranType) -> Option<u32> {
         match ty {
             FortranType::Integer | FortranType::Logical => self.integer,
             FortranType::Real | FortranType::Complex => self.real,
@@ -29,7 +29,7 @@ impl FortranKinds {
 
     /// The kind of `DOUBLE PRECISION`: as gfortran, a default `REAL` wider than 4 bytes makes
     /// it 16 unless `double` says otherwise.
-    pub fn double_precision_kind(self, target: Target) -> u32 {
+    pub(crate) fn double_precision_kind(self, target: Target) -> u32 {
         let base = target.fortran_double_precision_kind();
         match (self.double, self.real) {
             (Some(kind), _) => kind,

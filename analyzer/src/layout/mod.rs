@@ -1,6 +1,6 @@
 //! Target ABI models, and the layout of C structs and unions and Fortran derived types on them.
 
-pub mod aggregate;
+pub(crate) mod aggregate;
 mod fortran_kinds;
 mod target;
 

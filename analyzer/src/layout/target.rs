@@ -177,7 +177,7 @@ impl CType {
     ];
 
     /// `float`, `double`, `long double`, `__float128` and their `_Complex` forms.
-    pub fn is_floating(self) -> bool {
+    pub(crate) fn is_floating(self) -> bool {
         self.is_complex()
             || matches!(
                 self,
@@ -186,7 +186,7 @@ impl CType {
     }
 
     /// The `_Complex` types.
-    pub fn is_complex(self) -> bool {
+    pub(crate) fn is_complex(self) -> bool {
         matches!(
             self,
             CType::FloatComplex | CType::DoubleComplex | CType::LongDoubleComplex

@@ -59,7 +59,7 @@ impl Depth {
 
 /// How much of a file the front ends parse by default: this keeps one file's analysis well under
 /// a second (tree-sitter's parse and the walks grow with the text).
-pub const MAX_PARSED_BYTES: usize = 512 << 10;
+pub(crate) const MAX_PARSED_BYTES: usize = 512 << 10;
 
 /// The prefix of `text` that is parsed: all of it, or up to the end of the last line before
 /// `max_bytes` that `closes_unit` accepts (the end of a function), else the last line.

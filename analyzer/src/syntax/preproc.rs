@@ -14,20 +14,20 @@ use crate::source::Span;
 
 /// Node kinds and fields of directives, the same in both grammars (checked against both).
 pub(crate) mod kinds {
-    pub const PREPROC_IF: &str = "preproc_if";
-    pub const PREPROC_IFDEF: &str = "preproc_ifdef";
-    pub const PREPROC_ELIF: &str = "preproc_elif";
-    pub const PREPROC_ELIFDEF: &str = "preproc_elifdef";
-    pub const PREPROC_ELSE: &str = "preproc_else";
-    pub const PREPROC_DEFINED: &str = "preproc_defined";
-    pub const NUMBER_LITERAL: &str = "number_literal";
-    pub const IDENTIFIER: &str = "identifier";
-    pub const PARENTHESIZED_EXPRESSION: &str = "parenthesized_expression";
-    pub const UNARY_EXPRESSION: &str = "unary_expression";
-    pub const BINARY_EXPRESSION: &str = "binary_expression";
-    pub const CALL_EXPRESSION: &str = "call_expression";
+    pub(crate) const PREPROC_IF: &str = "preproc_if";
+    pub(crate) const PREPROC_IFDEF: &str = "preproc_ifdef";
+    pub(crate) const PREPROC_ELIF: &str = "preproc_elif";
+    pub(crate) const PREPROC_ELIFDEF: &str = "preproc_elifdef";
+    pub(crate) const PREPROC_ELSE: &str = "preproc_else";
+    pub(crate) const PREPROC_DEFINED: &str = "preproc_defined";
+    pub(crate) const NUMBER_LITERAL: &str = "number_literal";
+    pub(crate) const IDENTIFIER: &str = "identifier";
+    pub(crate) const PARENTHESIZED_EXPRESSION: &str = "parenthesized_expression";
+    pub(crate) const UNARY_EXPRESSION: &str = "unary_expression";
+    pub(crate) const BINARY_EXPRESSION: &str = "binary_expression";
+    pub(crate) const CALL_EXPRESSION: &str = "call_expression";
     #[cfg(test)]
-    pub const NAMED: &[&str] = &[
+    pub(crate) const NAMED: &[&str] = &[
         PREPROC_IF,
         PREPROC_IFDEF,
         PREPROC_ELIF,
@@ -42,13 +42,13 @@ pub(crate) mod kinds {
         CALL_EXPRESSION,
     ];
     /// In tree-sitter-c only: Fortran has no character literals in `#if`.
-    pub const CHAR_LITERAL: &str = "char_literal";
+    pub(crate) const CHAR_LITERAL: &str = "char_literal";
     #[cfg(test)]
-    pub const C_ONLY: &[&str] = &[CHAR_LITERAL];
-    pub const IFNDEF: &str = "#ifndef";
-    pub const ELIFNDEF: &str = "#elifndef";
+    pub(crate) const C_ONLY: &[&str] = &[CHAR_LITERAL];
+    pub(crate) const IFNDEF: &str = "#ifndef";
+    pub(crate) const ELIFNDEF: &str = "#elifndef";
     #[cfg(test)]
-    pub const ANONYMOUS: &[&str] = &[IFNDEF, ELIFNDEF];
+    pub(crate) const ANONYMOUS: &[&str] = &[IFNDEF, ELIFNDEF];
 }
 
 use kinds as k;

@@ -227,7 +227,6 @@ impl Evaluator<'_> {
                     target_span,
                     datatype,
                     committed: Tri::No,
-                    handle: h,
                     handles: vec![h],
                 });
             }

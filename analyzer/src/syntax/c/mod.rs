@@ -37,7 +37,7 @@ use kinds as k;
 /// How deep the lowering walk recurses (statements, expressions, types, `#if` nesting) before
 /// lowering the rest of a subtree to `Unknown` / `Opaque`. Real code stays far below; this keeps
 /// the walk well inside a 2 MiB thread stack.
-pub const MAX_DEPTH: usize = 200;
+pub(crate) const MAX_DEPTH: usize = 200;
 
 /// Front-end options.
 #[derive(Clone, Debug)]
@@ -63,7 +63,7 @@ impl Default for COptions {
 }
 
 /// Lowers one C translation unit (the main file's text) into the IR.
-pub fn lower(text: &str, options: &COptions, includes: &mut dyn IncludeResolver) -> Program {
+pub(crate) fn lower(text: &str, options: &COptions, includes: &mut dyn IncludeResolver) -> Program {
     let mut lowerer = Lowerer::new(options, includes);
     lowerer.lower_command_line_defines();
     lowerer.lower_main(text);
@@ -386,7 +386,7 @@ impl<'a> Lowerer<'a> {
             }
             k::DECLARATION => {
                 let mut out = Vec::new();
-                self.lower_declaration(node, &mut out, true);
+                self.lower_declaration(node, &mut out);
                 self.program.globals.append(&mut out);
             }
             k::TYPE_DEFINITION => self.lower_typedef(node),

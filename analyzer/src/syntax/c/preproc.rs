@@ -305,7 +305,6 @@ impl Lowerer<'_> {
 
     /// A conditional among struct members: the compiled branch, else an unknown layout.
     pub(super) fn lower_conditional_fields(&mut self, node: Node<'_>, fields: &mut Vec<Field>) {
-        let span = self.span(node);
         // Members of every possible branch stay reachable by name.
         let lowered = self.lower_group(node, |this, items, _| {
             for item in items {
@@ -313,7 +312,7 @@ impl Lowerer<'_> {
             }
         });
         if let Lowered::Undecided { .. } = lowered {
-            fields.push(Self::unknown_field(span));
+            fields.push(Self::unknown_field());
         }
     }
 

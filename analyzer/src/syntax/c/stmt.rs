@@ -27,7 +27,6 @@ impl Lowerer<'_> {
             name: declared.name,
             name_span: declared.name_span,
             params,
-            result: declared.ty,
             body,
             span: self.span(node),
         })
@@ -79,7 +78,7 @@ impl Lowerer<'_> {
                     span,
                 });
             }
-            k::DECLARATION => self.lower_declaration(node, out, false),
+            k::DECLARATION => self.lower_declaration(node, out),
             k::TYPE_DEFINITION => self.lower_typedef(node),
             k::STRUCT_SPECIFIER | k::UNION_SPECIFIER | k::ENUM_SPECIFIER => {
                 let _ = self.lower_type_specifier(node);
@@ -113,7 +112,7 @@ impl Lowerer<'_> {
                 let mut init = Vec::new();
                 if let Some(i) = field(k::F_INITIALIZER) {
                     if i.kind() == k::DECLARATION {
-                        self.lower_declaration(i, &mut init, false);
+                        self.lower_declaration(i, &mut init);
                     } else {
                         let ispan = self.span(i);
                         self.lower_effects(i, ispan, &mut init);

@@ -22,7 +22,7 @@ pub(super) fn builtin_type(name: &str) -> Option<Ty> {
         "MPI_Datatype" => return Some(Ty::MpiDatatype),
         "MPI_Comm" | "MPI_Status" | "MPI_Request" | "MPI_Op" | "MPI_Group" | "MPI_Win"
         | "MPI_File" | "MPI_Info" | "MPI_Errhandler" | "MPI_Message" | "MPI_Session" => {
-            return Some(Ty::MpiOpaque(name.to_owned()))
+            return Some(Ty::MpiOpaque)
         }
         "char" => CType::Char,
         "short" => CType::Short,
@@ -68,7 +68,6 @@ pub(super) struct Declared<'t> {
 #[derive(Default)]
 pub(super) struct Specifiers {
     pub constant: bool,
-    pub persistent: bool,
     pub is_typedef: bool,
     /// `_Alignas(n)` or `__attribute__((aligned(n)))`.
     pub align: Option<Expr>,
@@ -224,16 +223,15 @@ impl<'a> Lowerer<'a> {
             k::COMMENT => {}
             _ => {
                 self.error_note(child);
-                fields.push(Self::unknown_field(self.span(child)));
+                fields.push(Self::unknown_field());
             }
         }
     }
 
     /// A member whose presence or type is not known: it makes the layout unknown.
-    pub(super) fn unknown_field(span: Span) -> Field {
+    pub(super) fn unknown_field() -> Field {
         Field {
             name: String::new(),
-            name_span: span,
             ty: Ty::Unknown,
             bit_width: None,
             align: None,
@@ -264,12 +262,11 @@ impl<'a> Lowerer<'a> {
                 .and_then(|c| c.named_child(0))
                 .map(|w| self.lower_expr(w));
             let Some(declared) = self.apply_declarator(*child, base.clone()) else {
-                fields.push(Self::unknown_field(self.span(*child)));
+                fields.push(Self::unknown_field());
                 continue;
             };
             fields.push(Field {
                 name: declared.name,
-                name_span: declared.name_span,
                 ty: if packed { Ty::Unknown } else { declared.ty },
                 bit_width,
                 align: align.clone(),
@@ -284,7 +281,6 @@ impl<'a> Lowerer<'a> {
                 .map(|w| self.lower_expr(w));
             fields.push(Field {
                 name: String::new(),
-                name_span: self.span(node),
                 ty: base,
                 bit_width,
                 align,
@@ -391,7 +387,6 @@ impl<'a> Lowerer<'a> {
                         ty: ty.clone(),
                         init: Some(Init::Expr(value)),
                         constant: true,
-                        persistent: true,
                     }),
                     span,
                 });
@@ -420,9 +415,6 @@ impl<'a> Lowerer<'a> {
                 continue;
             }
             match child.kind() {
-                k::STORAGE_CLASS_SPECIFIER if self.text(*child) == k::KW_STATIC => {
-                    specifiers.persistent = true;
-                }
                 k::TYPE_QUALIFIER => {
                     if self.file.complex_at.contains(&child.start_byte()) {
                         complex = true;
@@ -612,12 +604,7 @@ impl<'a> Lowerer<'a> {
 
     /// A declaration: variables (with initializers) go to `out`; prototypes declare nothing;
     /// enumerators and aggregates it defines are recorded on the way.
-    pub(super) fn lower_declaration(
-        &mut self,
-        node: Node<'_>,
-        out: &mut Vec<Stmt>,
-        file_scope: bool,
-    ) {
+    pub(super) fn lower_declaration(&mut self, node: Node<'_>, out: &mut Vec<Stmt>) {
         let (base, specifiers) = self.lower_specifiers(node);
         out.append(&mut self.pending);
         let mut cursor = node.walk();
@@ -658,7 +645,6 @@ impl<'a> Lowerer<'a> {
                     ty,
                     init,
                     constant,
-                    persistent: specifiers.persistent || file_scope,
                 }),
                 span,
             });

@@ -21,7 +21,6 @@ pub(super) struct Symbol {
     pub dims: Option<Vec<ArrayDim>>,
     pub init: Option<Expr>,
     pub constant: bool,
-    pub persistent: bool,
 }
 
 /// The implicit type of each initial letter; `None` for `IMPLICIT NONE`.
@@ -84,7 +83,7 @@ fn intrinsic(ty: FortranType, kind: Option<Expr>, len: Option<Expr>) -> Ty {
 
 impl Scope {
     /// An empty scope whose implicit types have the configured default kinds.
-    pub fn new(kinds: FortranKinds) -> Scope {
+    pub(super) fn new(kinds: FortranKinds) -> Scope {
         Scope {
             symbols: HashMap::new(),
             order: Vec::new(),
@@ -108,12 +107,11 @@ impl Scope {
             dims: None,
             init: None,
             constant: false,
-            persistent: false,
         })
     }
 
     /// The type a name has in this unit: declared, or implicit.
-    pub fn type_of(&self, name: &str) -> Ty {
+    pub(crate) fn type_of(&self, name: &str) -> Ty {
         let symbol = self.symbols.get(name);
         let base = symbol
             .and_then(|s| s.ty.clone())
@@ -124,7 +122,7 @@ impl Scope {
 
     /// The declarations of the unit's local variables (dummy arguments excluded), with the
     /// implicitly typed ones after the declared ones.
-    pub fn decls(&self) -> Vec<Stmt> {
+    pub(crate) fn decls(&self) -> Vec<Stmt> {
         let mut out = Vec::new();
         for name in &self.order {
             if self.dummies.contains(name) {
@@ -140,7 +138,6 @@ impl Scope {
                     ty: self.type_of(name),
                     init: symbol.init.clone().map(Init::Expr),
                     constant: symbol.constant,
-                    persistent: symbol.persistent || symbol.init.is_some(),
                 }),
                 span: symbol.name_span,
             });
@@ -154,7 +151,6 @@ impl Scope {
                         ty,
                         init: None,
                         constant: false,
-                        persistent: false,
                     }),
                     span: Span::default(),
                 });
@@ -218,13 +214,11 @@ impl<'a> Lowerer<'a> {
             .map_or(Ty::Unknown, |t| self.type_spec(t));
         let mut dims = None;
         let mut constant = false;
-        let mut persistent = false;
         let mut cursor = node.walk();
         for attribute in node.children_by_field_name("attribute", &mut cursor) {
             let word = self.first_word(attribute);
             match word.as_str() {
                 k::PARAMETER => constant = true,
-                k::SAVE => persistent = true,
                 k::DIMENSION => {
                     dims = named_children(attribute)
                         .find(|c| c.kind() == k::ARGUMENT_LIST)
@@ -267,7 +261,6 @@ impl<'a> Lowerer<'a> {
                 symbol.init = declarator.init;
             }
             symbol.constant |= constant;
-            symbol.persistent |= persistent;
         }
         fields
     }
@@ -289,7 +282,6 @@ impl<'a> Lowerer<'a> {
             let symbol = self.scope().entry(&declarator.name, declarator.span);
             match word.as_str() {
                 k::DIMENSION => symbol.dims = declarator.dims,
-                k::SAVE => symbol.persistent = true,
                 k::ALLOCATABLE | k::POINTER => symbol.ty = Some(Ty::Unknown),
                 _ => {}
             }
@@ -447,9 +439,8 @@ impl<'a> Lowerer<'a> {
                     self.scopes.push(Scope::new(self.kinds));
                     let components = self.variable_declaration(child);
                     self.scopes.pop();
-                    fields.extend(components.into_iter().map(|(name, span, ty)| Field {
+                    fields.extend(components.into_iter().map(|(name, _, ty)| Field {
                         name,
-                        name_span: span,
                         ty,
                         bit_width: None,
                         align: None,
@@ -493,7 +484,7 @@ impl<'a> Lowerer<'a> {
                 let name = fortran_name(self.text(name));
                 match name.as_str() {
                     "MPI_DATATYPE" => Ty::MpiDatatype,
-                    n if n.starts_with("MPI_") => Ty::MpiOpaque(n.to_owned()),
+                    n if n.starts_with("MPI_") => Ty::MpiOpaque,
                     _ => Ty::Named(name),
                 }
             }

@@ -38,7 +38,7 @@ use kinds as k;
 
 /// How deep the lowering walk recurses (units, statements, expressions, `#if` nesting) before
 /// lowering the rest of a subtree to `Unknown`; real code stays far below.
-pub const MAX_DEPTH: usize = 400;
+pub(crate) const MAX_DEPTH: usize = 400;
 
 /// How deep `INCLUDE` / `#include` nest.
 const MAX_INCLUDE_DEPTH: usize = 8;
@@ -51,7 +51,7 @@ pub fn language() -> tree_sitter::Language {
 /// Lowers one Fortran file. `preprocessed` files (`.F`, `.F90`) have their `#` directives
 /// evaluated; in others they are parse errors, as for the compiler. Declarations without a
 /// kind get the `kinds` the compiler is told to use.
-pub fn lower(
+pub(crate) fn lower(
     text: &str,
     form: FortranForm,
     preprocessed: bool,

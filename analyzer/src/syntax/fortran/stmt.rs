@@ -159,12 +159,10 @@ impl<'a> Lowerer<'a> {
         if scope.result.is_some() {
             full.push(self.return_stmt(span));
         }
-        let result = scope.result.as_ref().map_or(Ty::Void, |r| scope.type_of(r));
         self.program.functions.push(Function {
             name,
             name_span,
             params,
-            result,
             body: full,
             span,
             is_main,
