@@ -1,88 +1,71 @@
-//! Hovers: datatype handles at their uses, constructor calls, structs, basic types and findings.
+//! Hover over the protocol: what the server adds to the analyzer's hovers (which
+//! analyzer/tests/hover.rs pins, content and all) is the conversion of positions and ranges
+//! (UTF-16 columns, fixed-form Fortran mapped back to the lines as written) and the Markdown
+//! wrapping. Each document marks the cursor with `$0`.
 
 mod lsp_harness;
 
-use insta::assert_json_snapshot;
-use lsp_harness::{fixture, position_of, Client};
+use lsp_harness::Client;
+use serde_json::{json, Value};
 
-const PARTICLES: &str = "file:///fixtures/seed_4_17_particles.c";
+/// The text without its `$0`, and the marker's 0-based line and UTF-16 column.
+fn cursor(marked: &str) -> (String, u32, u32) {
+    let at = marked.find("$0").expect("a `$0` cursor");
+    let text = marked.replacen("$0", "", 1);
+    let line = text[..at].matches('\n').count();
+    let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    let column = text[line_start..at].encode_utf16().count();
+    (text, line as u32, column as u32)
+}
 
-async fn hover_at(
-    text: &str,
-    uri: &str,
-    language: &str,
-    needle: &str,
-    skip: usize,
-) -> serde_json::Value {
+async fn hover(uri: &str, language: &str, marked: &str) -> Value {
+    let (text, line, column) = cursor(marked);
     let mut client = Client::default().await;
-    client.open(uri, language, text).await;
-    let (line, column) = position_of(text, needle, skip);
+    client.open(uri, language, &text).await;
     client.hover(uri, line, column).await
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn hover_on_a_handle_shows_its_datatype_and_state_there() {
-    let text = fixture("c/seed_4_17_particles.c");
-    let hover = hover_at(&text, PARTICLES, "c", "NPART, Particlestride, rank", 7).await;
-    assert_json_snapshot!(hover);
-}
-
-const SECTION3D: &str = "file:///fixtures/seed_4_13_section3d.f";
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn hover_on_a_constructor_call_in_fixed_form_fortran() {
-    let text = fixture("fortran/seed_4_13_section3d.f");
-    let hover = hover_at(&text, SECTION3D, "fortran", "HVECTOR( 9, 1, 100*100", 3).await;
-    assert_json_snapshot!(hover);
+fn range(start: (u32, u32), end: (u32, u32)) -> Value {
+    json!({
+        "start": { "line": start.0, "character": start.1 },
+        "end": { "line": end.0, "character": end.1 },
+    })
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn hover_on_a_basic_type_shows_its_size_and_alignment() {
-    let text = fixture("fortran/seed_4_13_section3d.f");
-    let hover = hover_at(&text, SECTION3D, "fortran", "MPI_REAL, myrank", 2).await;
-    assert_json_snapshot!(hover);
+async fn hover_is_markdown_over_the_word_in_utf16_columns() {
+    // Two characters outside the BMP before the handle: 8 bytes, 4 UTF-16 units.
+    let marked = "#include <mpi.h>\nvoid f(double *a) {\n    MPI_Datatype column;\n    \
+                  MPI_Type_vector(4, 1, 4, MPI_DOUBLE, &column);\n    MPI_Type_commit(&column);\n    \
+                  /*𝄞𝄞*/ MPI_Send(a, 1, col$0umn, 1, 0, MPI_COMM_WORLD);\n}\n";
+    let hover = hover("file:///h/utf16.c", "c", marked).await;
+    assert_eq!(hover["contents"]["kind"], "markdown", "{hover}");
+    let value = hover["contents"]["value"].as_str().unwrap_or_default();
+    assert!(value.contains("extent 104"), "{value}");
+    // `/*𝄞𝄞*/ MPI_Send(a, 1, ` is 4 + 4 + 1 + 15 UTF-16 units after the indent.
+    let start = 4 + 8 + 1 + 15;
+    assert_eq!(hover["range"], range((5, start), (5, start + 6)));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn hover_on_a_finding_explains_its_rule() {
-    let text = fixture("fortran/seed_4_13_section3d.f");
-    let hover = hover_at(&text, SECTION3D, "fortran", "MPI_TYPE_EXTENT", 4).await;
-    assert_json_snapshot!(hover);
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn hover_on_a_struct_shows_its_layout() {
-    let text = fixture("c/seed_4_17_particles.c");
-    let hover = hover_at(&text, PARTICLES, "c", "struct Partstruct\n", 8).await;
-    assert_json_snapshot!(hover);
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn hover_shows_values_that_differ_between_mpi_libraries() {
-    let text = "#include <mpi.h>\nvoid f(void) {\n    MPI_Datatype t;\n    MPI_Type_create_hvector(2, 1, 12, MPI_DOUBLE, &t);\n}\n";
-    let hover = hover_at(
-        text,
-        "file:///fixtures/hvector.c",
-        "c",
-        "MPI_Type_create_hvector",
-        0,
-    )
-    .await;
-    assert_json_snapshot!(hover);
+async fn hover_range_in_fixed_form_fortran_is_on_the_lines_as_written() {
+    let marked = "      PROGRAM P\n      INCLUDE 'mpif.h'\n      INTEGER T, IERR\n      \
+                  CALL MPI_TYPE_$0VECTOR(3, 1, 4, MPI_REAL,\n     &                     T, IERR)\n      \
+                  END\n";
+    let hover = hover("file:///h/fixed.f", "fortran", marked).await;
+    let value = hover["contents"]["value"].as_str().unwrap_or_default();
+    assert!(value.contains("size 12, extent 36"), "{value}");
+    // The call statement, from `CALL` to the `)` on the continuation line.
+    assert_eq!(hover["range"], range((3, 6), (4, 35)));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn no_hover_away_from_anything_or_outside_the_document() {
-    let text = fixture("c/seed_4_17_particles.c");
+    let uri = "file:///h/empty.c";
+    let (text, line, column) = cursor("int $0x;\n");
     let mut client = Client::default().await;
-    client.open(PARTICLES, "c", &text).await;
-    assert_eq!(client.hover(PARTICLES, 0, 0).await, serde_json::Value::Null);
-    assert_eq!(
-        client.hover(PARTICLES, 100_000, 7).await,
-        serde_json::Value::Null
-    );
-    assert_eq!(
-        client.hover(PARTICLES, 3, 100_000).await,
-        serde_json::Value::Null
-    );
+    client.open(uri, "c", &text).await;
+    assert_eq!(client.hover(uri, line, column).await, Value::Null);
+    assert_eq!(client.hover(uri, 100_000, 7).await, Value::Null);
+    assert_eq!(client.hover(uri, 0, 100_000).await, Value::Null);
 }
