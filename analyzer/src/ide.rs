@@ -386,7 +386,7 @@ fn basic_for(analysis: &Analysis, ty: &Ty, size: i128) -> Option<Predefined> {
 
 /// An aggregate's name as the program uses it: an anonymous struct by the typedef that names it.
 fn display_name<'a>(analysis: &'a Analysis, aggregate: &'a Aggregate) -> &'a str {
-    if !aggregate.name.contains("(anonymous") {
+    if !aggregate.anonymous {
         return &aggregate.name;
     }
     analysis

@@ -290,6 +290,8 @@ pub(crate) struct ArrayDim {
 pub(crate) struct Aggregate {
     /// `struct tag`, `union tag`, or the derived type's name; anonymous ones get a unique name.
     pub name: String,
+    /// Declared without a tag (`typedef struct { ... } cell_t;`): `name` is made up.
+    pub anonymous: bool,
     pub name_span: Span,
     pub kind: AggregateKind,
     pub fields: Vec<Field>,

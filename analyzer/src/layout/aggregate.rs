@@ -399,6 +399,7 @@ mod tests {
         Program {
             aggregates: vec![Aggregate {
                 name: "struct cell".to_owned(),
+                anonymous: false,
                 name_span: Span::new(0, 0),
                 kind: AggregateKind::Struct,
                 fields: vec![
@@ -456,6 +457,7 @@ mod tests {
         let program = Program {
             aggregates: vec![Aggregate {
                 name: "rec".to_owned(),
+                anonymous: false,
                 name_span: span,
                 kind: AggregateKind::FortranSequence,
                 fields: vec![

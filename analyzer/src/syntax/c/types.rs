@@ -190,6 +190,7 @@ impl<'a> Lowerer<'a> {
         let span = self.span(node);
         self.program.aggregates.push(Aggregate {
             name: name.clone(),
+            anonymous: name_node.is_none(),
             name_span: name_node.map_or(span, |n| self.span(n)),
             kind,
             fields,

@@ -454,6 +454,7 @@ impl<'a> Lowerer<'a> {
         };
         self.program.aggregates.push(Aggregate {
             name,
+            anonymous: false,
             name_span,
             kind,
             fields,
