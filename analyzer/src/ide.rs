@@ -531,7 +531,20 @@ fn generate_fortran(
         .map(|m| Some((m, m.basic?)))
         .collect::<Option<_>>()?;
     let text = analysis.text();
-    let f08 = text.to_ascii_lowercase().contains("mpi_f08");
+    // The generated subroutine goes into the unit or module declaring the type: it sees MPI
+    // as that one does.
+    let program = &analysis.program;
+    let units = program.functions.iter().map(|f| (f.span, f.fortran));
+    let modules = program
+        .fortran_modules
+        .iter()
+        .map(|&(span, m)| (span, Some(m)));
+    let f08 = units
+        .chain(modules)
+        .filter(|(span, _)| span.start <= aggregate.span.start && aggregate.span.end <= span.end)
+        .min_by_key(|(span, _)| span.end - span.start)
+        .and_then(|(_, unit)| unit)
+        .is_some_and(|unit| unit.f08);
     let (handle, ierr, ierr_decl) = if f08 {
         ("type(MPI_Datatype)", "", "")
     } else {

@@ -20,6 +20,8 @@ pub(crate) struct Program {
     /// File-scope declarations and statements (C globals, enums; Fortran module variables).
     pub globals: Vec<Stmt>,
     pub functions: Vec<Function>,
+    /// Fortran modules: their span and what their specification part makes visible of MPI.
+    pub fortran_modules: Vec<(Span, FortranUnit)>,
     /// Parse errors and constructs the front end skipped.
     pub notes: Vec<Note>,
 }
@@ -34,6 +36,22 @@ pub(crate) struct Function {
     pub span: Span,
     /// A Fortran main program (or C `main`): an entry point.
     pub is_main: bool,
+    /// What a Fortran unit's specification part says (`None` for C).
+    pub fortran: Option<FortranUnit>,
+}
+
+/// What a Fortran unit's specification part says, for fixes that write code in it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct FortranUnit {
+    /// Where new declarations go: the end of the unit's header or of the last specification
+    /// statement, when no executable statement comes before one; `None` when unsure.
+    pub specification_end: Option<usize>,
+    /// `MPI_ADDRESS_KIND` is visible: `include 'mpif.h'`, `use mpi`, `use mpi_f08` (with an
+    /// `only` list, one naming it), in the unit, its host or its module, or in a module of the
+    /// file it uses.
+    pub address_kind: bool,
+    /// `use mpi_f08` is in effect: handles are `TYPE(MPI_Datatype)`, `ierror` is optional.
+    pub f08: bool,
 }
 
 #[derive(Clone, Debug)]

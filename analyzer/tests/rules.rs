@@ -398,9 +398,25 @@ fn fortran_fixes_write_mpi_address_kind_only_where_it_is_visible() {
             format!("module m\n  use mpi\nend module m\n{}", subroutine("")),
             false,
         ),
-        // A bare END may have closed the module: declined.
+        // A bare END closes the module the same way.
         (
             format!("module m\n  use mpi\nend\n{}", subroutine("")),
+            false,
+        ),
+        // A module of the file that uses MPI passes it on, unless an `only` list leaves the
+        // kind out.
+        (
+            format!(
+                "module comm\n  use mpi\nend module comm\n{}",
+                subroutine("  use comm\n")
+            ),
+            true,
+        ),
+        (
+            format!(
+                "module comm\n  use mpi\n  integer :: tag\nend module comm\n{}",
+                subroutine("  use comm, only: tag\n")
+            ),
             false,
         ),
     ];
@@ -419,6 +435,36 @@ fn fortran_fixes_write_mpi_address_kind_only_where_it_is_visible() {
                     panic!("the fixed file does not compile:\n{fixed}\n{error}");
                 }
             }
+        }
+    }
+}
+
+/// `use mpi_f08` in one unit of a file says nothing of the others: the extent-mismatch resize
+/// declares its new handle as the unit it goes into needs (an `integer` beside `use mpi`).
+#[test]
+fn fortran_fixes_declare_handles_as_their_own_unit_sees_mpi() {
+    let path = testdata().join("rules/extent-mismatch/derived_type_no_resize.f90");
+    let text = std::fs::read_to_string(&path).expect("fixture is UTF-8");
+    assert!(text.contains("  use mpi\n"));
+    let with_f08_unit = format!(
+        "{text}\nsubroutine other(t)\n  use mpi_f08\n  type(MPI_Datatype) :: t\n  \
+         call MPI_Type_free(t)\nend subroutine other\n"
+    );
+    let (fixed, _) = fix_all(&path, with_f08_unit.clone(), 5);
+    assert_ne!(fixed, with_f08_unit, "the resize is applied");
+    let added: Vec<&str> = fixed
+        .lines()
+        .filter(|l| !with_f08_unit.lines().any(|o| o == *l))
+        .collect();
+    assert!(
+        added
+            .iter()
+            .all(|l| !l.to_ascii_lowercase().contains("type(mpi_datatype)")),
+        "{added:#?}"
+    );
+    if have("mpif90.mpich") {
+        if let Some(error) = compile("mpif90.mpich", &path, &fixed) {
+            panic!("the fixed file does not compile:\n{fixed}\n{error}");
         }
     }
 }

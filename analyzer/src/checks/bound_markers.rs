@@ -454,7 +454,7 @@ fn fortran_edits(
 ) -> Option<Vec<Edit>> {
     let (line_start, _) = fortran_edit::own_line(cx, site.span)?;
     let at = fortran_edit::declarations_end(cx, function)?;
-    if !fortran_edit::address_kind_visible(cx, function) {
+    if !fortran_edit::address_kind_visible(function) {
         return None;
     }
     let ierror = fortran_edit::ierror(cx, site)?;

@@ -240,7 +240,7 @@ fn fortran_fix(cx: &Context<'_>, site: &CallSite<'_>) -> Option<Fix> {
     }
     let mut title = title?;
     if (!widening.vars.is_empty() || !fresh.is_empty())
-        && !fortran_edit::address_kind_visible(cx, function)
+        && !fortran_edit::address_kind_visible(function)
     {
         return None;
     }

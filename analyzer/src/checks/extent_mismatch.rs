@@ -187,7 +187,7 @@ fn fortran_resize_fix(
         return None;
     }
     let declarations = fortran_edit::declarations_end(cx, function)?;
-    if !fortran_edit::address_kind_visible(cx, function) {
+    if !fortran_edit::address_kind_visible(function) {
         return None;
     }
     if declarations > definition.span.start {
@@ -206,11 +206,7 @@ fn fortran_resize_fix(
     }
     let written = cx.text(constructor.name_span);
     let name = |c: &str| in_case_of(written, c);
-    let f08 = cx
-        .text(function.span)
-        .to_ascii_lowercase()
-        .contains("mpi_f08")
-        || text.to_ascii_lowercase().contains("use mpi_f08");
+    let f08 = fortran_edit::uses_f08(function);
     let handle = if f08 { "type(MPI_Datatype)" } else { "integer" };
     let array = &buffer.object;
     let call = name("call");

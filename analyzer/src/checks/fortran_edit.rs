@@ -6,27 +6,6 @@ use crate::fix::Edit;
 use crate::ir::Function;
 use crate::source::{FortranForm, Language, Span};
 
-/// Statements that may appear in the specification part (lower case, as a line starts).
-const SPECIFICATION: &[&str] = &[
-    "use ",
-    "use,",
-    "implicit",
-    "include",
-    "integer",
-    "real",
-    "double",
-    "complex",
-    "logical",
-    "character",
-    "type(",
-    "type (",
-    "parameter",
-    "dimension",
-    "save",
-    "external",
-    "intrinsic",
-];
-
 /// True for fixed-form source.
 pub(crate) fn fixed(cx: &Context<'_>) -> bool {
     matches!(
@@ -55,50 +34,16 @@ fn continuation(line: &str, fixed: bool) -> bool {
         && !matches!(line.as_bytes()[5], b' ' | b'0')
 }
 
-/// The offset of the start of the line after the last specification statement of `function`
-/// (where new declarations go), when the unit's first lines are recognised: the unit's header,
-/// then only the statements above (with comments, blanks and continuation lines), then the
-/// first executable statement (derived-type definitions are skipped to their `END TYPE`).
+/// The offset of the start of the line after the specification part of `function` (where new
+/// declarations go), when the front end could place it.
 pub(crate) fn declarations_end(cx: &Context<'_>, function: &Function) -> Option<usize> {
+    let end = function.fortran?.specification_end?;
     let text = cx.analysis.text();
-    let fixed = fixed(cx);
-    let unit = text.get(function.span.start..function.span.end)?;
-    let mut offset = function.span.start;
-    let mut end = None;
-    let mut in_type = false;
-    for (i, line) in unit.split_inclusive('\n').enumerate() {
-        let at = offset;
-        offset += line.len();
-        if i == 0 || comment_or_blank(line, fixed) {
-            continue;
-        }
-        if continuation(line, fixed) || line.trim_start().starts_with('&') {
-            end = end.map(|_| offset);
-            continue;
-        }
-        let lower = line.trim_start().to_ascii_lowercase();
-        let free_continued = |l: &str| l.split('!').next().unwrap_or("").trim_end().ends_with('&');
-        if in_type && !lower.starts_with("end") {
-            continue;
-        }
-        if SPECIFICATION.iter().any(|k| lower.starts_with(k)) && !lower.starts_with("type ::") {
-            if free_continued(&lower) {
-                return None;
-            }
-            end = Some(offset);
-        } else if lower.starts_with("type") {
-            in_type = true;
-        } else if in_type {
-            let closing = lower.split_whitespace().collect::<String>();
-            if closing.starts_with("endtype") {
-                in_type = false;
-                end = Some(offset);
-            }
-        } else {
-            return end.filter(|&e| e <= at);
-        }
-    }
-    None
+    Some(
+        text.get(end..)?
+            .find('\n')
+            .map_or(text.len(), |i| end + i + 1),
+    )
 }
 
 /// Statements as lines of source: free form indented like `indent`, lines longer than 132
@@ -178,82 +123,14 @@ fn split_top_level(inner: &str) -> Option<Vec<&str>> {
     (depth == 0).then_some(out)
 }
 
-/// True when `MPI_ADDRESS_KIND` is visible in `function`, so that a fix may write it: the
-/// specification part of the unit, of a unit containing it, or of the module containing it
-/// has `include 'mpif.h'`, `use mpi` or `use mpi_f08` (with an `only` list, one naming it).
-/// A module that re-exports MPI is not followed: the fix then declines.
-pub(crate) fn address_kind_visible(cx: &Context<'_>, function: &Function) -> bool {
-    let text = cx.analysis.text();
-    let hosts = cx
-        .analysis
-        .program
-        .functions
-        .iter()
-        .filter(|f| f.span.start <= function.span.start && function.span.end <= f.span.end);
-    let mut specifications =
-        hosts.filter_map(|f| declarations_end(cx, f).and_then(|end| text.get(f.span.start..end)));
-    specifications.any(brings_mpi)
-        || enclosing_module(text, function.span.start).is_some_and(brings_mpi)
+/// True when `MPI_ADDRESS_KIND` is visible in `function`, so that a fix may write it.
+pub(crate) fn address_kind_visible(function: &Function) -> bool {
+    function.fortran.is_some_and(|unit| unit.address_kind)
 }
 
-/// The specification part of the module or submodule open at `offset`: from its header to its
-/// `contains`. A bare `END` may close the module or a procedure in it: it counts as closing
-/// the module, so that a unit after it is never taken to be inside.
-fn enclosing_module(text: &str, offset: usize) -> Option<&str> {
-    let before = text.get(..offset)?;
-    let mut open = None;
-    let mut at = 0;
-    for line in before.split_inclusive('\n') {
-        let lower = line.trim().to_ascii_lowercase();
-        let words: Vec<&str> = lower.split_whitespace().collect();
-        match words.as_slice() {
-            ["module", name, ..] if *name != "procedure" => open = Some(at),
-            ["submodule", ..] => open = Some(at),
-            ["end"] => open = None,
-            _ if words.concat().starts_with("endmodule")
-                || words.concat().starts_with("endsubmodule") =>
-            {
-                open = None
-            }
-            _ => {}
-        }
-        at += line.len();
-    }
-    let module = &before[open?..];
-    let contains = module
-        .split_inclusive('\n')
-        .scan(0, |at, line| {
-            let start = *at;
-            *at += line.len();
-            Some((start, line))
-        })
-        .find(|(_, line)| line.trim().eq_ignore_ascii_case("contains"))
-        .map_or(module.len(), |(start, _)| start);
-    Some(&module[..contains])
-}
-
-/// True when a specification part includes `mpif.h` or uses `mpi`/`mpi_f08` in a way that
-/// makes `MPI_ADDRESS_KIND` visible.
-fn brings_mpi(specification: &str) -> bool {
-    specification.lines().any(|line| {
-        let lower = line.trim().to_ascii_lowercase();
-        if lower.starts_with("include") || lower.starts_with("#include") {
-            return lower.contains("mpif.h");
-        }
-        let Some(rest) = lower.strip_prefix("use") else {
-            return false;
-        };
-        if !rest.starts_with([' ', ':']) {
-            return false;
-        }
-        let rest = rest.trim_start().trim_start_matches("::").trim_start();
-        let name_len = rest
-            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-            .unwrap_or(rest.len());
-        let (name, after) = rest.split_at(name_len);
-        matches!(name, "mpi" | "mpi_f08")
-            && (!after.contains("only") || after.contains("mpi_address_kind"))
-    })
+/// True when `use mpi_f08` is in effect in `function`: handles are `TYPE(MPI_Datatype)`.
+pub(crate) fn uses_f08(function: &Function) -> bool {
+    function.fortran.is_some_and(|unit| unit.f08)
 }
 
 /// `INTEGER(KIND=MPI_ADDRESS_KIND)` in upper or lower case (the kind's name stays as the

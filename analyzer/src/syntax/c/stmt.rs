@@ -29,6 +29,7 @@ impl Lowerer<'_> {
             params,
             body,
             span: self.span(node),
+            fortran: None,
         })
     }
 

@@ -7,7 +7,8 @@ use tree_sitter::Node;
 
 use super::{fortran_name, kinds as k, named_children, with_dims, Lowerer};
 use crate::ir::{
-    Aggregate, AggregateKind, ArrayDim, Decl, Expr, ExprKind, Field, Init, Stmt, StmtKind, Ty,
+    Aggregate, AggregateKind, ArrayDim, Decl, Expr, ExprKind, Field, FortranUnit, Init, Stmt,
+    StmtKind, Ty,
 };
 use crate::layout::{FortranKinds, FortranType, Target};
 use crate::source::Span;
@@ -66,6 +67,59 @@ pub(super) struct Scope {
     pub result: Option<String>,
     /// The unit has a `GO TO`: every label forgets what the unit's variables hold.
     pub has_goto: bool,
+    /// What the unit's own statements make visible of MPI (its host's and module's are added
+    /// when the unit is lowered).
+    pub mpi: FortranUnit,
+    pub specification: SpecificationPart,
+}
+
+/// Where a unit's specification part ends, followed as its items are lowered in order.
+#[derive(Clone, Debug, Default)]
+pub(super) struct SpecificationPart {
+    end: Option<usize>,
+    /// An item that is not a specification statement was seen.
+    closed: bool,
+    /// A specification statement came after such an item: where declarations go is unsure.
+    unsure: bool,
+}
+
+impl SpecificationPart {
+    /// The part starts after the unit's header, which ends at `header_end`.
+    pub(super) fn after(header_end: usize) -> SpecificationPart {
+        SpecificationPart {
+            end: Some(header_end),
+            ..SpecificationPart::default()
+        }
+    }
+
+    /// One item of the unit, of node kind `kind`, ending at `end`.
+    pub(super) fn item(&mut self, kind: &str, end: usize) {
+        match kind {
+            // Comments, labels and DATA may stand on either side.
+            k::COMMENT | k::STATEMENT_LABEL | k::DATA_STATEMENT => {}
+            k::USE_STATEMENT
+            | k::IMPLICIT_STATEMENT
+            | k::VARIABLE_DECLARATION
+            | k::VARIABLE_MODIFICATION
+            | k::PARAMETER_STATEMENT
+            | k::COMMON_STATEMENT
+            | k::DERIVED_TYPE_DEFINITION
+            | k::INTERFACE
+            | k::INCLUDE_STATEMENT
+            | k::PREPROC_INCLUDE => {
+                if self.closed {
+                    self.unsure = true;
+                } else {
+                    self.end = Some(end);
+                }
+            }
+            _ => self.closed = true,
+        }
+    }
+
+    pub(super) fn end(&self) -> Option<usize> {
+        self.end.filter(|_| !self.unsure)
+    }
 }
 
 /// A kind as the literal a declaration would write.
@@ -94,6 +148,8 @@ impl Scope {
             data: Vec::new(),
             result: None,
             has_goto: false,
+            mpi: FortranUnit::default(),
+            specification: SpecificationPart::default(),
         }
     }
 
@@ -394,9 +450,6 @@ impl<'a> Lowerer<'a> {
             return;
         };
         let name = fortran_name(self.text(module));
-        let Some(module_scope) = self.modules.get(&name) else {
-            return;
-        };
         let only: Option<Vec<String>> = named_children(node)
             .find(|c| c.kind() == k::INCLUDED_ITEMS)
             .map(|items| {
@@ -405,6 +458,24 @@ impl<'a> Lowerer<'a> {
                     .map(|c| fortran_name(self.text(c)))
                     .collect()
             });
+        let brings = |name: &str| {
+            only.as_ref()
+                .is_none_or(|o| o.iter().any(|n| n.eq_ignore_ascii_case(name)))
+        };
+        let f08 = name.eq_ignore_ascii_case("mpi_f08");
+        if f08 || name.eq_ignore_ascii_case("mpi") {
+            let mpi = &mut self.scope().mpi;
+            mpi.address_kind |= brings("mpi_address_kind");
+            mpi.f08 |= f08;
+            return;
+        }
+        let Some(module_scope) = self.modules.get(&name) else {
+            return;
+        };
+        let (address_kind, f08) = (
+            module_scope.mpi.address_kind && brings("mpi_address_kind"),
+            module_scope.mpi.f08,
+        );
         let imported: Vec<(String, Symbol)> = module_scope
             .symbols
             .iter()
@@ -412,7 +483,10 @@ impl<'a> Lowerer<'a> {
             .filter(|(n, _)| only.as_ref().is_none_or(|o| o.contains(n)))
             .map(|(n, s)| (n.clone(), s.clone()))
             .collect();
-        self.scope().imported.extend(imported);
+        let scope = self.scope();
+        scope.imported.extend(imported);
+        scope.mpi.address_kind |= address_kind;
+        scope.mpi.f08 |= f08;
     }
 
     /// `TYPE [, BIND(C)] :: name ... END TYPE`.

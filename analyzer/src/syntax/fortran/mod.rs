@@ -297,6 +297,9 @@ impl<'a> Lowerer<'a> {
         let base = name.rsplit(['/', '\\']).next().unwrap_or(name);
         // The MPI header's names are known to the evaluator.
         if base.eq_ignore_ascii_case("mpif.h") || base.eq_ignore_ascii_case("mpi.h") {
+            if let Some(scope) = self.scopes.last_mut() {
+                scope.mpi.address_kind = true;
+            }
             return;
         }
         if self.include_depth >= MAX_INCLUDE_DEPTH {

@@ -2,9 +2,9 @@
 
 use tree_sitter::Node;
 
-use super::decl::{assign, Scope};
+use super::decl::{assign, Scope, SpecificationPart};
 use super::{fortran_name, identifiers_in, kinds as k, named_children, Lowerer};
-use crate::ir::{BinOp, Expr, ExprKind, Function, Param, Stmt, StmtKind, Ty};
+use crate::ir::{BinOp, Expr, ExprKind, FortranUnit, Function, Param, Stmt, StmtKind, Ty};
 use crate::layout::FortranType;
 use crate::source::Span;
 
@@ -51,6 +51,8 @@ impl<'a> Lowerer<'a> {
             }
         }
         let scope = self.scope().clone();
+        let span = self.span(node);
+        self.program.fortran_modules.push((span, scope.mpi));
         self.program.globals.extend(scope.decls());
         self.program.globals.extend(scope.data.iter().cloned());
         self.program.globals.extend(body);
@@ -102,9 +104,11 @@ impl<'a> Lowerer<'a> {
             }
             None => ("main".to_owned(), self.span(node), Vec::new()),
         };
+        let header_end = header.map_or(self.span(node).start, |h| self.span(h).end);
         let mut scope = Scope {
             dummies: params.clone(),
             has_goto: has_goto(node, &self.file.text.clone()),
+            specification: SpecificationPart::after(header_end),
             ..Scope::new(self.kinds)
         };
         if node.kind() == k::FUNCTION {
@@ -132,7 +136,11 @@ impl<'a> Lowerer<'a> {
                 | k::END_SUBROUTINE_STATEMENT
                 | k::END_FUNCTION_STATEMENT => {}
                 k::INTERNAL_PROCEDURES => procedures = Some(child),
-                _ => self.lower_item(child, &mut body),
+                _ => {
+                    let end = self.span(child).end;
+                    self.scope().specification.item(child.kind(), end);
+                    self.lower_item(child, &mut body);
+                }
             }
         }
         let scope = self.scope().clone();
@@ -159,6 +167,15 @@ impl<'a> Lowerer<'a> {
         if scope.result.is_some() {
             full.push(self.return_stmt(span));
         }
+        // What the unit sees of MPI: its own statements', its hosts' and its module's.
+        let visible = self
+            .scopes
+            .iter()
+            .fold(FortranUnit::default(), |a, s| FortranUnit {
+                address_kind: a.address_kind || s.mpi.address_kind,
+                f08: a.f08 || s.mpi.f08,
+                ..a
+            });
         self.program.functions.push(Function {
             name,
             name_span,
@@ -166,6 +183,10 @@ impl<'a> Lowerer<'a> {
             body: full,
             span,
             is_main,
+            fortran: Some(FortranUnit {
+                specification_end: scope.specification.end(),
+                ..visible
+            }),
         });
         if let Some(procedures) = procedures {
             self.internal_procedures(procedures);
