@@ -38,6 +38,16 @@ pub struct Analysis {
     text: String,
 }
 
+/// Analyses a text with no includes under `model`, for the unit tests.
+#[cfg(test)]
+pub(crate) fn analyze_under(text: &str, language: Language, model: MpiModel) -> Analysis {
+    let options = AnalysisOptions {
+        model,
+        ..AnalysisOptions::default()
+    };
+    analyze(text, language, &options, &mut crate::syntax::NoIncludes)
+}
+
 /// Analyses one file's text. Never fails: what cannot be analysed becomes notes and unknowns.
 pub fn analyze(
     text: &str,

@@ -18,18 +18,9 @@ use analyzer::source::{Decoded, FortranForm, Language, SourceText};
 use analyzer::syntax::NoIncludes;
 
 const C: Language = Language::C;
-const FREE: Language = Language::Fortran {
-    form: FortranForm::Free,
-    preprocessed: false,
-};
-const FREE_CPP: Language = Language::Fortran {
-    form: FortranForm::Free,
-    preprocessed: true,
-};
-const FIXED: Language = Language::Fortran {
-    form: FortranForm::Fixed,
-    preprocessed: false,
-};
+const FREE: Language = Language::fortran(FortranForm::Free, false);
+const FREE_CPP: Language = Language::fortran(FortranForm::Free, true);
+const FIXED: Language = Language::fortran(FortranForm::Fixed, false);
 
 /// Analysis, rules and hovers everywhere a type is defined, timed.
 fn run(name: &str, text: &str, language: Language) -> (Analysis, Vec<Diagnostic>) {

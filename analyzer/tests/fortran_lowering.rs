@@ -7,18 +7,9 @@ use analyzer::source::{FortranForm, Language, SourceText};
 use analyzer::syntax::fortran::{self, kinds};
 use analyzer::syntax::NoIncludes;
 
-const FREE: Language = Language::Fortran {
-    form: FortranForm::Free,
-    preprocessed: false,
-};
-const FREE_CPP: Language = Language::Fortran {
-    form: FortranForm::Free,
-    preprocessed: true,
-};
-const FIXED: Language = Language::Fortran {
-    form: FortranForm::Fixed,
-    preprocessed: false,
-};
+const FREE: Language = Language::fortran(FortranForm::Free, false);
+const FREE_CPP: Language = Language::fortran(FortranForm::Free, true);
+const FIXED: Language = Language::fortran(FortranForm::Fixed, false);
 
 fn run(text: &str, language: Language) -> Analysis {
     let options = AnalysisOptions {

@@ -1,23 +1,17 @@
 //! Unit tests of the evaluator's budgets on inputs the fuzzers found
 //! (`analyzer/fuzz/regressions`): what it keeps stays bounded however long the code loops.
 
-use crate::analysis::{analyze, Analysis, AnalysisOptions};
+use crate::analysis::{analyze_under, Analysis};
 use crate::checks::{check, RuleSelection};
+use crate::dtype::MpiModel;
 use crate::source::{FortranForm, Language};
-use crate::syntax::NoIncludes;
 
 const C: Language = Language::C;
-const FREE: Language = Language::Fortran {
-    form: FortranForm::Free,
-    preprocessed: false,
-};
-const FREE_CPP: Language = Language::Fortran {
-    form: FortranForm::Free,
-    preprocessed: true,
-};
+const FREE: Language = Language::fortran(FortranForm::Free, false);
+const FREE_CPP: Language = Language::fortran(FortranForm::Free, true);
 
 fn run(text: &str, language: Language) -> Analysis {
-    analyze(text, language, &AnalysisOptions::default(), &mut NoIncludes)
+    analyze_under(text, language, MpiModel::default())
 }
 
 fn fuzz_regression(file: &str) -> String {

@@ -59,7 +59,8 @@ impl Language {
         ),
     ];
 
-    const fn fortran(form: FortranForm, preprocessed: bool) -> Language {
+    /// Fortran in `form`, `preprocessed` by cpp (`.F`, `.F90`) or not.
+    pub const fn fortran(form: FortranForm, preprocessed: bool) -> Language {
         Language::Fortran { form, preprocessed }
     }
 

@@ -7,6 +7,8 @@ mod preproc;
 
 use std::collections::HashMap;
 
+use crate::source::Span;
+
 /// Finds the text of `#include "name"` for the front end, which never does I/O itself.
 pub trait IncludeResolver {
     /// Text of `#include "name"` seen from the main file, or `None` when not found (the analyzer
@@ -39,21 +41,34 @@ pub(crate) struct Depth {
     noted: bool,
 }
 
-impl Depth {
-    /// Enters one level below `limit`. `Err` past it, holding the note to give the first time.
-    pub(crate) fn enter(&mut self, limit: usize) -> Result<(), Option<String>> {
-        if self.level >= limit {
-            let first = !std::mem::replace(&mut self.noted, true);
-            return Err(first.then(|| {
-                format!("nesting deeper than {limit} levels: the inner part is not analysed")
-            }));
+/// What bounding a front end's recursion needs of its lowerer.
+pub(crate) trait BoundedWalk {
+    /// Levels the walk may go down.
+    const MAX_DEPTH: usize;
+    fn depth(&mut self) -> &mut Depth;
+    fn span_of(&self, node: tree_sitter::Node<'_>) -> Span;
+    fn push_note(&mut self, span: Span, message: String);
+
+    /// Enters one level below `node`; `false` (with a note, once per file) past the limit.
+    fn enter_level(&mut self, node: tree_sitter::Node<'_>) -> bool {
+        let limit = Self::MAX_DEPTH;
+        let depth = self.depth();
+        if depth.level < limit {
+            depth.level += 1;
+            return true;
         }
-        self.level += 1;
-        Ok(())
+        if !std::mem::replace(&mut depth.noted, true) {
+            let span = self.span_of(node);
+            let message =
+                format!("nesting deeper than {limit} levels: the inner part is not analysed");
+            self.push_note(span, message);
+        }
+        false
     }
 
-    pub(crate) fn leave(&mut self) {
-        self.level = self.level.saturating_sub(1);
+    fn leave_level(&mut self) {
+        let depth = self.depth();
+        depth.level = depth.level.saturating_sub(1);
     }
 }
 

@@ -26,8 +26,8 @@ use std::rc::Rc;
 use tree_sitter::{Node, Parser, Tree};
 
 use super::preproc::Macros;
-use super::Depth;
 pub use super::IncludeResolver;
+use super::{BoundedWalk, Depth};
 use crate::ir::{Expr, ExprKind, Program, Stmt, StmtKind};
 use crate::source::{Note, Span};
 pub(crate) use expr::binop;
@@ -319,20 +319,11 @@ impl<'a> Lowerer<'a> {
 
     /// Enters one level of recursion; `false` (with a note, once) past [`MAX_DEPTH`].
     fn enter(&mut self, node: Node<'_>) -> bool {
-        match self.depth.enter(MAX_DEPTH) {
-            Ok(()) => true,
-            Err(note) => {
-                if let Some(message) = note {
-                    let span = self.span(node);
-                    self.note(span, message);
-                }
-                false
-            }
-        }
+        self.enter_level(node)
     }
 
     fn leave(&mut self) {
-        self.depth.leave();
+        self.leave_level();
     }
 
     fn error_note(&mut self, node: Node<'_>) {
@@ -497,4 +488,20 @@ impl<'a> Lowerer<'a> {
 /// `Expr` with `Unknown` kind at `span`.
 fn unknown(span: Span) -> Expr {
     Expr::new(ExprKind::Unknown, span)
+}
+
+impl BoundedWalk for Lowerer<'_> {
+    const MAX_DEPTH: usize = MAX_DEPTH;
+
+    fn depth(&mut self) -> &mut Depth {
+        &mut self.depth
+    }
+
+    fn span_of(&self, node: Node<'_>) -> Span {
+        self.span(node)
+    }
+
+    fn push_note(&mut self, span: Span, message: String) {
+        self.note(span, message);
+    }
 }

@@ -27,7 +27,7 @@ use std::collections::{BTreeSet, HashMap};
 
 use tree_sitter::{Node, Parser, Tree};
 
-use super::{Depth, IncludeResolver};
+use super::{BoundedWalk, Depth, IncludeResolver};
 use crate::ir::{Program, Ty};
 use crate::layout::FortranKinds;
 use crate::source::{normalize_fixed_form, FixedFormOptions, FortranForm, Note, OffsetMap, Span};
@@ -215,20 +215,11 @@ impl<'a> Lowerer<'a> {
 
     /// Enters one level of recursion; `false` (with a note, once) past [`MAX_DEPTH`].
     fn enter(&mut self, node: Node<'_>) -> bool {
-        match self.depth.enter(MAX_DEPTH) {
-            Ok(()) => true,
-            Err(note) => {
-                if let Some(message) = note {
-                    let span = self.span(node);
-                    self.note(span, message);
-                }
-                false
-            }
-        }
+        self.enter_level(node)
     }
 
     fn leave(&mut self) {
-        self.depth.leave();
+        self.leave_level();
     }
 
     /// One note per syntax error (and per missing token), walking the tree without recursion.
@@ -409,5 +400,21 @@ fn with_dims(ty: Ty, dims: Option<Vec<crate::ir::ArrayDim>>) -> Ty {
     match dims {
         Some(dims) => Ty::Array(Box::new(ty), dims),
         None => ty,
+    }
+}
+
+impl BoundedWalk for Lowerer<'_> {
+    const MAX_DEPTH: usize = MAX_DEPTH;
+
+    fn depth(&mut self) -> &mut Depth {
+        &mut self.depth
+    }
+
+    fn span_of(&self, node: Node<'_>) -> Span {
+        self.span(node)
+    }
+
+    fn push_note(&mut self, span: Span, message: String) {
+        self.note(span, message);
     }
 }

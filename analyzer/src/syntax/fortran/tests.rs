@@ -2,28 +2,17 @@
 //! evaluated arguments: spans of fixed-form tokens, kinds of address arguments, character
 //! buffers. The front end's behaviour seen from outside is tested in tests/fortran_lowering.rs.
 
-use crate::analysis::{analyze, Analysis, AnalysisOptions};
+use crate::analysis::{analyze_under, Analysis};
 use crate::dtype::MpiModel;
 use crate::eval::ArgumentValue;
 use crate::ir::{Expr, ExprKind, Init, Stmt, StmtKind, Ty};
 use crate::source::{FortranForm, Language};
-use crate::syntax::NoIncludes;
 
-const FREE: Language = Language::Fortran {
-    form: FortranForm::Free,
-    preprocessed: false,
-};
-const FIXED: Language = Language::Fortran {
-    form: FortranForm::Fixed,
-    preprocessed: false,
-};
+const FREE: Language = Language::fortran(FortranForm::Free, false);
+const FIXED: Language = Language::fortran(FortranForm::Fixed, false);
 
 fn run(text: &str, language: Language) -> Analysis {
-    let options = AnalysisOptions {
-        model: MpiModel::Mpich,
-        ..AnalysisOptions::default()
-    };
-    analyze(text, language, &options, &mut NoIncludes)
+    analyze_under(text, language, MpiModel::Mpich)
 }
 
 #[test]
