@@ -118,23 +118,131 @@ fn is_loop(err: &ignore::Error) -> bool {
 pub enum NotRead {
     /// It could not be read: an error, which fails the run.
     Error(String),
-    /// It is not source text (binary, too large): skipped with a note.
+    /// It is not source text (binary, too large, not a regular file): skipped with a note.
     Skipped(String),
+}
+
+/// Why [`read_bounded`] read nothing.
+pub enum Unread {
+    /// Not a regular file (a FIFO, a device, a directory): opening or reading it could wait
+    /// for ever or never end.
+    NotRegular(&'static str),
+    /// A file the kernel calls regular whose reading waits for more (`/proc/kmsg`).
+    Waits,
+    /// Larger than allowed by its size, before a byte is read.
+    TooLarge {
+        bytes: u64,
+        limit: usize,
+    },
+    /// Grown past the limit while being read.
+    Grew {
+        limit: usize,
+    },
+    Io(std::io::Error),
+}
+
+impl Unread {
+    /// `path: what went wrong`, for the user.
+    pub fn message(&self, path: &Path) -> String {
+        let shown = display_path(path);
+        match self {
+            Unread::NotRegular(kind) => format!("{shown}: {kind}, not a regular file"),
+            Unread::Waits => format!("{shown}: reading it waits for more, as a device's does"),
+            Unread::TooLarge { bytes, limit } => {
+                format!("{shown}: {bytes} bytes is larger than the {limit} bytes read")
+            }
+            Unread::Grew { limit } => {
+                format!("{shown}: grew past the {limit} bytes read while being read")
+            }
+            Unread::Io(e) => format!("{shown}: {e}"),
+        }
+    }
+}
+
+/// The contents of a regular file (links followed) of at most `limit` bytes. The size is
+/// checked before a byte is read, and no more than `limit + 1` bytes are read whatever the
+/// file does meanwhile; anything but a regular file is refused before it is opened (opening a
+/// FIFO waits for a writer).
+pub fn read_bounded(path: &Path, limit: usize) -> Result<Vec<u8>, Unread> {
+    use std::io::Read;
+    let regular = |metadata: std::fs::Metadata| {
+        if !metadata.is_file() {
+            return Err(Unread::NotRegular(file_kind(&metadata.file_type())));
+        }
+        match metadata.len() {
+            bytes if bytes > limit as u64 => Err(Unread::TooLarge { bytes, limit }),
+            bytes => Ok(bytes),
+        }
+    };
+    regular(std::fs::metadata(path).map_err(Unread::Io)?)?;
+    let file = open_without_blocking(path).map_err(Unread::Io)?;
+    // The path may have been replaced between the check and the open: check what was opened.
+    let size = regular(file.metadata().map_err(Unread::Io)?)?;
+    let mut bytes = Vec::with_capacity(size as usize);
+    match file.take(limit as u64 + 1).read_to_end(&mut bytes) {
+        Ok(_) if bytes.len() > limit => Err(Unread::Grew { limit }),
+        Ok(_) => Ok(bytes),
+        Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => Err(Unread::Waits),
+        Err(e) => Err(Unread::Io(e)),
+    }
+}
+
+/// Opens for reading without waiting: some files the kernel calls regular (`/proc/kmsg`) block
+/// a plain read until something happens; opened this way they answer "would block" instead.
+#[cfg(unix)]
+fn open_without_blocking(path: &Path) -> std::io::Result<std::fs::File> {
+    use std::os::unix::fs::OpenOptionsExt;
+    std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK)
+        .open(path)
+}
+
+#[cfg(not(unix))]
+fn open_without_blocking(path: &Path) -> std::io::Result<std::fs::File> {
+    std::fs::File::open(path)
+}
+
+/// What a file that is not a regular one is, in words.
+fn file_kind(kind: &std::fs::FileType) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            return "a FIFO";
+        }
+        if kind.is_socket() {
+            return "a socket";
+        }
+        if kind.is_char_device() || kind.is_block_device() {
+            return "a device";
+        }
+    }
+    if kind.is_dir() {
+        "a directory"
+    } else {
+        "a special file"
+    }
+}
+
+/// A UTF-8 text file of at most `limit` bytes (configuration, compilation database).
+pub fn read_text(path: &Path, limit: usize) -> Result<String, String> {
+    let bytes = read_bounded(path, limit).map_err(|e| e.message(path))?;
+    String::from_utf8(bytes).map_err(|_| format!("{}: not valid UTF-8", display_path(path)))
 }
 
 /// Reads a source file as text, or says why it is not analysed.
 pub fn read(path: &Path) -> Result<SourceText, NotRead> {
-    let shown = display_path(path);
-    let bytes = std::fs::read(path).map_err(|e| NotRead::Error(format!("{shown}: {e}")))?;
-    if bytes.len() > MAX_SOURCE_BYTES {
-        return Err(NotRead::Skipped(format!(
-            "{shown}: {} bytes is larger than the {MAX_SOURCE_BYTES} bytes analysed; skipped",
-            bytes.len(),
-        )));
-    }
+    let bytes = read_bounded(path, MAX_SOURCE_BYTES).map_err(|e| match e {
+        Unread::Io(_) => NotRead::Error(e.message(path)),
+        _ => NotRead::Skipped(format!("{}; skipped", e.message(path))),
+    })?;
     match SourceText::decode(&bytes) {
         Decoded::Text(text) => Ok(text),
-        Decoded::Binary { .. } => Err(NotRead::Skipped(format!("{shown}: binary file; skipped"))),
+        Decoded::Binary { .. } => Err(NotRead::Skipped(format!(
+            "{}: binary file; skipped",
+            display_path(path)
+        ))),
     }
 }
 

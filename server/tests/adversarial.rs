@@ -3,9 +3,13 @@
 //! such inputs is timed by analyzer/tests/adversarial.rs (figures in BENCHMARKS.md).
 
 use std::path::Path;
+use std::time::Duration;
 
 use assert_cmd::Command;
 use serde_json::Value;
+
+/// Long enough for any run here; a run that waits for ever fails the test instead.
+const PATIENCE: Duration = Duration::from_secs(60);
 
 fn write(dir: &Path, name: &str, bytes: &[u8]) {
     std::fs::write(dir.join(name), bytes).unwrap();
@@ -18,6 +22,7 @@ fn lint(dir: &Path, extra: &[&str]) -> (i32, Value, String) {
         .args(["--format", "json", "--no-ignore"])
         .args(extra)
         .arg(dir)
+        .timeout(PATIENCE)
         .output()
         .unwrap();
     let status = output.status.code().expect("killed by a signal");
@@ -148,4 +153,91 @@ fn an_array_sized_by_itself_is_analysed() {
     let (status, json, _) = lint(dir.path(), &[]);
     assert_eq!(status, 0, "{json}");
     assert_eq!(json["summary"]["files"], 1);
+}
+
+/// A FIFO at `path`: opening it for reading waits for a writer, which never comes.
+fn mkfifo(path: &Path) {
+    let made = std::process::Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .unwrap();
+    assert!(made.success());
+}
+
+const SEND: &[u8] = b"void f(void) { MPI_Datatype t; MPI_Type_contiguous(2, MPI_INT, &t); MPI_Type_commit(&t); MPI_Type_free(&t); }\n";
+
+/// `--config` and `--compile-commands` naming a FIFO once waited for ever.
+#[test]
+fn a_fifo_given_as_configuration_is_an_error_not_a_wait() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    write(d, "a.c", SEND);
+    mkfifo(&d.join("pipe"));
+    let pipe = d.join("pipe").display().to_string();
+    for flag in ["--config", "--compile-commands"] {
+        let (status, _, stderr) = lint(&d.join("a.c"), &[flag, &pipe]);
+        assert_eq!(status, 2, "{flag}: {stderr}");
+        assert!(
+            stderr.contains("pipe: a FIFO, not a regular file"),
+            "{flag}: {stderr}"
+        );
+    }
+}
+
+/// A 2 GiB file (sparse: it takes no room) to lint, to include and to link to, in a process
+/// that cannot map 1 GiB: it was read whole (2.1 GB, 23 s) before being found too large; its
+/// size now refuses it unread.
+#[test]
+fn a_file_too_large_is_refused_by_its_size_unread() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let big = std::fs::File::create(d.join("big.c")).unwrap();
+    big.set_len(2 << 30).unwrap();
+    std::os::unix::fs::symlink(d.join("big.c"), d.join("link.c")).unwrap();
+    write(
+        d,
+        "main.c",
+        &[b"#include \"big.c\"\n".as_slice(), SEND].concat(),
+    );
+    let output = Command::new("sh")
+        .args(["-c", "ulimit -v 1048576 && exec \"$@\"", "sh"])
+        .arg(assert_cmd::cargo::cargo_bin("mpi-dtype-lint"))
+        .args(["--format", "json"])
+        .arg(d)
+        .timeout(PATIENCE)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    for name in ["big.c", "link.c"] {
+        let note =
+            format!("{name}: 2147483648 bytes is larger than the 16777216 bytes read; skipped");
+        assert!(stderr.contains(&note), "{stderr}");
+    }
+}
+
+/// `/proc/kmsg` is a regular file to the kernel, and a plain read of it waits for the next
+/// kernel message: included, or linked to in the tree, it hung the run for ever. It can be
+/// opened only where the kernel log may be read (as root, as CI runs).
+#[test]
+fn a_kernel_file_that_blocks_is_not_waited_for() {
+    let kmsg = Path::new("/proc/kmsg");
+    if std::fs::File::open(kmsg).is_err() {
+        eprintln!("/proc/kmsg cannot be opened here: nothing to test");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    write(
+        d,
+        "main.c",
+        &[b"#include \"/proc/kmsg\"\n".as_slice(), SEND].concat(),
+    );
+    std::os::unix::fs::symlink(kmsg, d.join("kmsg.c")).unwrap();
+    let (status, _, stderr) = lint(d, &[]);
+    assert_eq!(status, 0, "{stderr}");
+    assert!(
+        stderr.contains("kmsg.c: reading it waits for more, as a device's does; skipped"),
+        "{stderr}"
+    );
 }
