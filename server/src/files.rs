@@ -24,7 +24,8 @@ pub struct Walk {
 
 /// Walks files and directories (respecting `.gitignore` and `.ignore` unless told not to),
 /// keeping the files `language` gives a language (by the configuration's extensions). A file
-/// whose configuration is bad is kept by the built-in extensions and the error told once.
+/// whose configuration is bad is kept by the built-in extensions and the error told once. A
+/// file named explicitly that cannot be linted (no language, not a regular file) is an error.
 pub fn collect(
     paths: &[PathBuf],
     respect_ignore: bool,
@@ -33,9 +34,42 @@ pub fn collect(
     let mut files = Vec::new();
     let mut errors = Vec::new();
     let mut notes = Vec::new();
+    let language_or_builtin = |path: &Path, errors: &mut Vec<String>| {
+        language(path).unwrap_or_else(|error| {
+            if !errors.contains(&error) {
+                errors.push(error);
+            }
+            Language::from_path(path)
+        })
+    };
     for root in paths {
-        if !root.exists() {
-            errors.push(format!("{}: no such file or directory", display_path(root)));
+        let metadata = match std::fs::metadata(root) {
+            Ok(metadata) => metadata,
+            Err(_) if !root.exists() => {
+                errors.push(format!("{}: no such file or directory", display_path(root)));
+                continue;
+            }
+            Err(e) => {
+                errors.push(format!("{}: {e}", display_path(root)));
+                continue;
+            }
+        };
+        if !metadata.is_dir() {
+            let shown = display_path(root);
+            if !metadata.is_file() {
+                let kind = file_kind(&metadata.file_type());
+                errors.push(format!("{shown}: {kind}, not a regular file; not linted"));
+            } else if let Some(language) = language_or_builtin(root, &mut errors) {
+                files.push(SourceFile {
+                    path: root.clone(),
+                    language,
+                });
+            } else {
+                errors.push(format!(
+                    "{shown}: not a C or Fortran file by its extension (see `[extensions]` \
+                     in the configuration); not linted"
+                ));
+            }
             continue;
         }
         let walk = ignore::WalkBuilder::new(root)
@@ -49,12 +83,7 @@ pub fn collect(
         for entry in walk {
             match entry {
                 Ok(e) if e.file_type().is_some_and(|t| t.is_file()) => {
-                    let found = language(e.path()).unwrap_or_else(|error| {
-                        if !errors.contains(&error) {
-                            errors.push(error);
-                        }
-                        Language::from_path(e.path())
-                    });
+                    let found = language_or_builtin(e.path(), &mut errors);
                     files.extend(found.map(|language| SourceFile {
                         path: e.path().to_path_buf(),
                         language,

@@ -580,6 +580,36 @@ mod trees {
         assert!(stderr(&o).contains("missing.c: no such file or directory"));
     }
 
+    /// Named on the command line, a file with no language or a FIFO was skipped in silence
+    /// with status 0; found while walking a directory, it still is.
+    #[test]
+    fn an_explicit_path_that_cannot_be_linted_is_an_error() {
+        let dir = tree(&[
+            ("notes.txt", b"MPI_Send\n"),
+            ("ok.c", text(CLEAN).as_bytes()),
+        ]);
+        let made = std::process::Command::new("mkfifo")
+            .arg(dir.path().join("pipe.c"))
+            .status()
+            .unwrap();
+        assert!(made.success());
+        let o = run_in(dir.path(), &["notes.txt", "pipe.c", "ok.c"]);
+        assert_exit(&o, 2);
+        let err = stderr(&o);
+        assert!(
+            err.contains("notes.txt: not a C or Fortran file by its extension"),
+            "{err}"
+        );
+        assert!(
+            err.contains("pipe.c: a FIFO, not a regular file; not linted"),
+            "{err}"
+        );
+        assert_eq!(stdout(&o), "No findings in 1 file.\n");
+        let o = run_in(dir.path(), &["."]);
+        assert_exit(&o, 0);
+        assert!(o.stderr.is_empty(), "{}", stderr(&o));
+    }
+
     /// A link to nothing inside a tree is a note; the rest is linted.
     #[cfg(unix)]
     #[test]
