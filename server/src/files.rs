@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use analyzer::source::{Decoded, Language, SourceText, MAX_SOURCE_BYTES};
+use analyzer::source::{Decoded, Encoding, Language, SourceText, MAX_SOURCE_BYTES};
 use analyzer::syntax::IncludeResolver;
 
 /// A source file found under the given paths.
@@ -275,16 +275,29 @@ pub fn read(path: &Path) -> Result<SourceText, NotRead> {
     }
 }
 
-/// What the user is told about a file read with invalid UTF-8, if it was.
+/// What the user is told about a file read with invalid bytes, if it was.
 pub fn lossy_note(path: &Path, text: &SourceText) -> Option<String> {
     let n = text.invalid_byte_count();
     (n > 0).then(|| {
         format!(
-            "{}: not valid UTF-8; analysed with {n} byte{} replaced by U+FFFD",
+            "{}: not valid {}; analysed with {n} byte{} replaced by U+FFFD",
             display_path(path),
+            text.encoding().name(),
             if n == 1 { "" } else { "s" }
         )
     })
+}
+
+/// Why `--fix` must not write a file back, if it must not: its text is not its bytes.
+pub fn not_rewritable(text: &SourceText) -> Option<String> {
+    let encoding = text.encoding().name();
+    if text.invalid_byte_count() > 0 {
+        Some(format!("not valid {encoding}"))
+    } else if text.encoding() != Encoding::Utf8 {
+        Some(format!("{encoding}, and only UTF-8 files are fixed"))
+    } else {
+        None
+    }
 }
 
 /// True when the text mentions an MPI name at all (`MPI_`, `mpi_`, `Mpi_`): files that do not

@@ -138,8 +138,9 @@ pub struct FileReport {
     /// What the user is told but does not fail the run: skipped, invalid UTF-8 replaced, and
     /// where the analysis stopped short (the file cut at its size limit, syntax errors, budgets).
     pub notes: Vec<String>,
-    /// Invalid UTF-8 was replaced while reading: the file must not be rewritten.
-    pub lossy: bool,
+    /// Why the file must not be rewritten: its text is not its bytes (invalid bytes replaced,
+    /// decoded from UTF-16).
+    pub not_rewritable: Option<String>,
 }
 
 /// Analyses every file; reports come in path order.
@@ -176,12 +177,12 @@ pub fn analyze_file(
         findings: Vec::new(),
         error: None,
         notes: Vec::new(),
-        lossy: false,
+        not_rewritable: None,
     };
     let text = match files::read(&source.path) {
         Ok(text) => {
             report.notes.extend(files::lossy_note(&source.path, &text));
-            report.lossy = !report.notes.is_empty();
+            report.not_rewritable = files::not_rewritable(&text);
             text.into_string()
         }
         Err(NotRead::Error(e)) => {

@@ -76,6 +76,23 @@ fn text(path: &str) -> String {
     fs::read_to_string(root().join(path)).expect("fixture")
 }
 
+/// `text` in UTF-16 with its byte order mark, little or big endian.
+fn utf16(text: &str, big_endian: bool) -> Vec<u8> {
+    let mut bytes = if big_endian {
+        vec![0xFE, 0xFF]
+    } else {
+        vec![0xFF, 0xFE]
+    };
+    for unit in text.encode_utf16() {
+        bytes.extend(if big_endian {
+            unit.to_be_bytes()
+        } else {
+            unit.to_le_bytes()
+        });
+    }
+    bytes
+}
+
 /// A temporary tree of `(relative path, contents)`.
 fn tree(files: &[(&str, &[u8])]) -> TempDir {
     let dir = tempfile::tempdir().expect("temp dir");
@@ -608,6 +625,33 @@ mod trees {
         let o = run_in(dir.path(), &["."]);
         assert_exit(&o, 0);
         assert!(o.stderr.is_empty(), "{}", stderr(&o));
+    }
+
+    /// UTF-16 files (with their byte order mark) were called binary and skipped: decoded, they
+    /// have the findings of the same text in UTF-8, at the same places.
+    #[test]
+    fn utf16_files_are_decoded() {
+        let source = format!("/* r\u{e9}sum\u{e9} \u{1F600} */ {}", text(DEPRECATED));
+        let dir = tree(&[
+            ("utf8.c", source.as_bytes()),
+            ("le.c", &utf16(&source, false)),
+            ("be.c", &utf16(&source, true)),
+        ]);
+        let o = run_in(dir.path(), &["--format", "json"]);
+        assert_exit(&o, 1);
+        assert!(o.stderr.is_empty(), "{}", stderr(&o));
+        let places = |file: &str| -> Vec<Value> {
+            json_of(&o)["diagnostics"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|d| d["file"] == file)
+                .map(|d| json!([d["rule"], d["line"], d["column"], d["end_column"]]))
+                .collect()
+        };
+        assert!(!places("utf8.c").is_empty());
+        assert_eq!(places("le.c"), places("utf8.c"));
+        assert_eq!(places("be.c"), places("utf8.c"));
     }
 
     /// A link to nothing inside a tree is a note; the rest is linted.
@@ -1289,6 +1333,21 @@ mod fix {
         let o = run_in(dir.path(), &["--diff", "-q", "commit_after_send_ok.c"]);
         assert_exit(&o, 0);
         assert!(o.stdout.is_empty() && o.stderr.is_empty());
+    }
+
+    /// A UTF-16 file is decoded to be linted, but only UTF-8 is written back.
+    #[test]
+    fn fix_refuses_a_utf16_file() {
+        let bytes = utf16(&text(DEPRECATED), false);
+        let dir = tree(&[("wide.c", &bytes)]);
+        let o = run_in(dir.path(), &["--fix"]);
+        assert_exit(&o, 2);
+        assert!(
+            stderr(&o).contains("wide.c: UTF-16LE, and only UTF-8 files are fixed; not fixed"),
+            "{}",
+            stderr(&o)
+        );
+        assert_eq!(fs::read(dir.path().join("wide.c")).unwrap(), bytes);
     }
 
     #[test]
