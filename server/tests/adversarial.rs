@@ -241,3 +241,49 @@ fn a_kernel_file_that_blocks_is_not_waited_for() {
         "{stderr}"
     );
 }
+
+/// `levels` headers (or Fortran include files), each including the next 20 times, under a main
+/// file that includes the first 20 times: 20^6 inclusions without a budget over them all.
+fn fan_out(d: &Path, name: impl Fn(usize) -> String, include: fn(&str) -> String) {
+    const LEVELS: usize = 5;
+    for level in 1..=LEVELS {
+        let body = if level == LEVELS {
+            String::new()
+        } else {
+            include(&name(level + 1)).repeat(20)
+        };
+        write(d, &name(level), body.as_bytes());
+    }
+}
+
+#[test]
+fn include_fan_out_stops_at_the_files_budget() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    fan_out(
+        d,
+        |level| format!("h{level}.h"),
+        |name| format!("#include \"{name}\"\n"),
+    );
+    let c_includes = "#include \"h1.h\"\n".repeat(20);
+    write(d, "main.c", &[c_includes.as_bytes(), SEND].concat());
+    fan_out(
+        d,
+        |level| format!("f{level}.inc"),
+        |name| format!("      include '{name}'\n"),
+    );
+    let fortran = format!(
+        "      program p\n{}      integer t, ierr\n      call MPI_Type_contiguous(2, MPI_INTEGER, t, ierr)\n      end\n",
+        "      include 'f1.inc'\n".repeat(20)
+    );
+    write(d, "main.f", fortran.as_bytes());
+    let (status, _, stderr) = lint(d, &[]);
+    assert!(status == 0 || status == 1, "status {status}: {stderr}");
+    for file in ["main.c", "main.f"] {
+        let notes = stderr
+            .lines()
+            .filter(|l| l.contains(file) && l.contains("every include after it not read"))
+            .count();
+        assert_eq!(notes, 1, "{file}: {stderr}");
+    }
+}

@@ -1,5 +1,6 @@
 //! What the server reads from disk for a document stays bounded, as on the command line: the
-//! configuration (its size checked before it is read).
+//! includes (one budget for all of them), the configuration (its size checked before it is
+//! read).
 
 mod lsp_harness;
 
@@ -27,6 +28,29 @@ async fn published(client: &mut Client, dir: &Path, text: &str) -> Vec<String> {
         .iter()
         .map(|d| d["message"].as_str().unwrap().to_owned())
         .collect()
+}
+
+/// Five headers, each including the next 20 times, under a document including the first 20
+/// times: the server analysed 20^6 inclusions.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn include_fan_out_stops_at_the_documents_budget() {
+    let dir = tempfile::tempdir().unwrap();
+    for level in 1..=5 {
+        let body = if level == 5 {
+            String::new()
+        } else {
+            format!("#include \"h{}.h\"\n", level + 1).repeat(20)
+        };
+        std::fs::write(dir.path().join(format!("h{level}.h")), body).unwrap();
+    }
+    let text = format!("{}{SEND}", "#include \"h1.h\"\n".repeat(20));
+    let mut client = Client::default().await;
+    let messages = published(&mut client, dir.path(), &text).await;
+    let budget = messages
+        .iter()
+        .filter(|m| m.contains("every include after it not read"))
+        .count();
+    assert_eq!(budget, 1, "{messages:?}");
 }
 
 /// A 2 GiB configuration file (sparse) was read whole, in the server's memory, before TOML

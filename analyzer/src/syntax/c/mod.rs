@@ -25,6 +25,7 @@ use std::rc::Rc;
 
 use tree_sitter::{Node, Parser, Tree};
 
+use super::IncludeBudget;
 pub use super::IncludeResolver;
 use crate::ir::{Expr, ExprKind, Program, Stmt, StmtKind};
 use crate::source::{Note, Span};
@@ -127,6 +128,8 @@ struct Lowerer<'a> {
     /// The text of each `#include "..."` asked for (the pre-pass reads headers before the
     /// lowering does).
     include_texts: HashMap<String, Option<Rc<str>>>,
+    /// What the pre-pass and the lowering may still include, all headers together.
+    include_budget: IncludeBudget,
     /// Each macro registered for the evaluator: its index in `program.macros` and its body
     /// text (a different redefinition makes it unknown).
     macro_texts: HashMap<String, (usize, String)>,
@@ -179,6 +182,7 @@ impl<'a> Lowerer<'a> {
             uncertain_regions: Vec::new(),
             statement_macros: statement_macros::StatementMacros::default(),
             include_texts: HashMap::new(),
+            include_budget: IncludeBudget::default(),
             macro_texts: HashMap::new(),
             typedef_names: HashSet::new(),
             enum_values: HashMap::new(),
@@ -200,14 +204,22 @@ impl<'a> Lowerer<'a> {
         Some(parser)
     }
 
-    /// The text of `#include "name"` (asked of the resolver once).
+    /// The text of `#include "name"` (asked of the resolver once), each use taken from the
+    /// include budget; `None` when not found or over the budget.
     fn include_text(&mut self, name: &str) -> Option<Rc<str>> {
-        if let Some(text) = self.include_texts.get(name) {
-            return text.clone();
+        if self.include_budget.exhausted() {
+            return None;
         }
-        let text: Option<Rc<str>> = self.includes.resolve(name).map(Rc::from);
-        self.include_texts.insert(name.to_owned(), text.clone());
-        text
+        let text = match self.include_texts.get(name) {
+            Some(text) => text.clone(),
+            None => {
+                let text: Option<Rc<str>> = self.includes.resolve(name).map(Rc::from);
+                self.include_texts.insert(name.to_owned(), text.clone());
+                text
+            }
+        }?;
+        let parsed = super::parsed_prefix(&text, self.options.max_bytes, closes_block).len();
+        self.include_budget.take(parsed).then_some(text)
     }
 
     /// Pre-passes and parses `text`; returns the tree and the file context to walk it with.

@@ -25,7 +25,7 @@ use std::collections::{BTreeSet, HashMap};
 
 use tree_sitter::{Node, Parser, Tree};
 
-use super::IncludeResolver;
+use super::{IncludeBudget, IncludeResolver};
 use crate::ir::{Program, Ty};
 use crate::layout::FortranKinds;
 use crate::source::{normalize_fixed_form, FixedFormOptions, FortranForm, Note, OffsetMap, Span};
@@ -70,6 +70,7 @@ pub fn lower(
         depth: 0,
         depth_noted: false,
         include_depth: 0,
+        include_budget: IncludeBudget::default(),
         uncertain_depth: 0,
         label_counter: 0,
     };
@@ -136,6 +137,8 @@ struct Lowerer<'a> {
     depth: usize,
     depth_noted: bool,
     include_depth: usize,
+    /// What `INCLUDE` and `#include` may still bring in, all files together.
+    include_budget: IncludeBudget,
     /// How many undecidable `#if` regions enclose the directive being lowered.
     uncertain_depth: usize,
     /// Numbers the hidden temporaries of `DO` loops.
@@ -304,11 +307,23 @@ impl<'a> Lowerer<'a> {
             self.note(at, format!("`{name}` not included: includes nest too deep"));
             return;
         }
-        let Some(text) = self.includes.resolve(name) else {
-            self.note(
-                at,
-                format!("`{name}` not found: its declarations are unknown"),
-            );
+        let within_budget = if self.include_budget.exhausted() {
+            None
+        } else {
+            let Some(text) = self.includes.resolve(name) else {
+                self.note(
+                    at,
+                    format!("`{name}` not found: its declarations are unknown"),
+                );
+                return;
+            };
+            self.include_budget.take(text.len()).then_some(text)
+        };
+        let Some(text) = within_budget else {
+            // Only the first include refused tells: the others follow from it.
+            if let Some(note) = self.include_budget.refusal_note(name) {
+                self.note(at, note);
+            }
             return;
         };
         let Some((tree, parsed, _)) = self.parse(&text) else {
