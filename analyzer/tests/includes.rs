@@ -1,5 +1,5 @@
 //! Included files as the front ends read them: one budget over everything a file's includes
-//! bring in, however they nest.
+//! bring in, however they nest, and notes that never quote an included file.
 
 use std::collections::HashMap;
 
@@ -86,4 +86,32 @@ fn one_header_included_again_and_again_counts_each_time() {
     // 20^4 = 160,000 inclusions of h4 without the budget.
     let analysis = lint(&main, Language::C, &mut headers);
     assert_eq!(budget_notes(&analysis).len(), 1, "{:?}", analysis.notes);
+}
+
+#[test]
+fn notes_name_an_included_file_and_line_but_never_quote_it() {
+    let mut headers: HashMap<String, String> = HashMap::from([(
+        "secret.h".to_owned(),
+        "int x;\nstruct { int a; hunter2 correct horse battery staple } y;\n".to_owned(),
+    )]);
+    let main = "#include \"secret.h\"\nvoid f(void) { MPI_Datatype t; MPI_Type_contiguous(2, MPI_INT, &t); }\nint main_file_error = = 1;\n";
+    let analysis = lint(main, Language::C, &mut headers);
+    let notes: Vec<&str> = analysis.notes.iter().map(|n| n.message.as_str()).collect();
+    for secret in ["hunter2", "correct", "horse", "battery", "staple"] {
+        assert!(
+            notes.iter().all(|n| !n.contains(secret)),
+            "an included file quoted: {notes:?}"
+        );
+    }
+    assert!(
+        notes.iter().any(|n| n.contains("line 2 of `secret.h`")),
+        "{notes:?}"
+    );
+    // The linted file's own text is still quoted.
+    assert!(
+        notes
+            .iter()
+            .any(|n| n.contains("`int main_file_error = = 1;`")),
+        "{notes:?}"
+    );
 }

@@ -654,6 +654,31 @@ mod trees {
         assert_eq!(places("be.c"), places("utf8.c"));
     }
 
+    /// Notes quoted 40 characters of the file they were in, an included one too (a secret of a
+    /// test leaked this way): an included file is named, with the line, never quoted.
+    #[test]
+    fn notes_never_quote_an_included_file() {
+        let dir = tree(&[
+            (
+                "secret.h",
+                b"struct { int a; hunter2 correct horse battery staple } y;\n",
+            ),
+            (
+                "main.c",
+                format!("#include \"secret.h\"\n{}", text(CLEAN)).as_bytes(),
+            ),
+        ]);
+        let o = run_in(dir.path(), &["main.c"]);
+        let err = stderr(&o);
+        for secret in ["hunter2", "correct", "horse", "battery", "staple"] {
+            assert!(!err.contains(secret), "{err}");
+        }
+        assert!(
+            err.contains("main.c:1:1: could not parse line 1 of `secret.h`; skipped"),
+            "{err}"
+        );
+    }
+
     /// A link to nothing inside a tree is a note; the rest is linted.
     #[cfg(unix)]
     #[test]

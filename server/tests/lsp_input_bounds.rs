@@ -1,6 +1,6 @@
 //! What the server reads from disk for a document stays bounded, as on the command line: the
 //! includes (one budget for all of them), the configuration (its size checked before it is
-//! read).
+//! read); and its notes never quote an included file.
 
 mod lsp_harness;
 
@@ -51,6 +51,28 @@ async fn include_fan_out_stops_at_the_documents_budget() {
         .filter(|m| m.contains("every include after it not read"))
         .count();
     assert_eq!(budget, 1, "{messages:?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn notes_never_quote_an_included_file() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("secret.h"),
+        "struct { int a; hunter2 correct horse battery staple } y;\n",
+    )
+    .unwrap();
+    let text = format!("#include \"secret.h\"\n{SEND}");
+    let mut client = Client::default().await;
+    let messages = published(&mut client, dir.path(), &text).await;
+    for secret in ["hunter2", "correct", "horse", "battery", "staple"] {
+        assert!(messages.iter().all(|m| !m.contains(secret)), "{messages:?}");
+    }
+    assert!(
+        messages
+            .iter()
+            .any(|m| m.contains("could not parse line 1 of `secret.h`")),
+        "{messages:?}"
+    );
 }
 
 /// A 2 GiB configuration file (sparse) was read whole, in the server's memory, before TOML

@@ -91,6 +91,8 @@ struct FileCtx {
     /// The text before the pre-pass (for macro bodies and `offsetof` paths).
     original: Rc<str>,
     spans: SpanMode,
+    /// A macro body or another piece parsed on its own, not a whole file.
+    fragment: bool,
     complex_at: HashSet<usize>,
     offsetof_members: HashMap<usize, String>,
 }
@@ -171,6 +173,7 @@ impl<'a> Lowerer<'a> {
                     add: 0,
                     len: usize::MAX,
                 },
+                fragment: false,
                 complex_at: HashSet::new(),
                 offsetof_members: HashMap::new(),
             },
@@ -270,6 +273,7 @@ impl<'a> Lowerer<'a> {
             text: Rc::from(pre.text),
             original: Rc::from(text),
             spans,
+            fragment,
             complex_at: pre.complex_at,
             offsetof_members: pre.offsetof_members,
         };
@@ -367,14 +371,26 @@ impl<'a> Lowerer<'a> {
     }
 
     fn error_note(&mut self, node: Node<'_>) {
-        let (span, snippet) = (self.span(node), self.snippet(node));
-        self.note(span, format!("could not parse `{snippet}`; skipped"));
+        let (span, quoted) = (self.span(node), self.quote(node, self.text(node)));
+        self.note(span, format!("could not parse {quoted}; skipped"));
     }
 
-    /// The first 40 characters of `node`, whitespace collapsed, for a note.
-    fn snippet(&self, node: Node<'_>) -> String {
-        let head: String = self.text(node).chars().take(40).collect();
-        head.split_whitespace().collect::<Vec<_>>().join(" ")
+    /// What a note shows of `text`, found at `node`: in the file being linted, its first 40
+    /// characters (blanks collapsed) in backquotes; in an included file only the file's name and
+    /// the line, never its text, which is not the linted file's to print.
+    fn quote(&self, node: Node<'_>, text: &str) -> String {
+        match self.include_stack.last() {
+            None => {
+                let head: String = text.chars().take(40).collect();
+                format!(
+                    "`{}`",
+                    head.split_whitespace().collect::<Vec<_>>().join(" ")
+                )
+            }
+            // A macro body is parsed on its own: its rows are not the header's.
+            Some(header) if self.file.fragment => format!("a macro of `{header}`"),
+            Some(header) => format!("line {} of `{header}`", node.start_position().row + 1),
+        }
     }
 
     fn fresh_anon(&mut self, keyword: &str) -> String {
@@ -397,10 +413,10 @@ impl<'a> Lowerer<'a> {
         self.lower_top_item_kind(node);
         // A missing token (an unclosed brace) is no ERROR node: tell of it here, once per item.
         if node.has_error() && self.program.notes.len() == notes_before {
-            let (span, snippet) = (self.span(node), self.snippet(node));
+            let (span, quoted) = (self.span(node), self.quote(node, self.text(node)));
             self.note(
                 span,
-                format!("syntax error in `{snippet}`: its analysis may be incomplete"),
+                format!("syntax error in {quoted}: its analysis may be incomplete"),
             );
         }
     }
