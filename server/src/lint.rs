@@ -106,11 +106,12 @@ impl<T> DirCache<T> {
     }
 }
 
-/// A 1-based line and column (in characters).
+/// A 1-based line and column (in characters), and the column in bytes as compilers count it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Position {
     pub line: u32,
     pub column: u32,
+    pub byte_column: u32,
 }
 
 #[derive(Clone, Debug)]
@@ -265,6 +266,7 @@ fn position(index: &LineIndex, offset: usize) -> Position {
     Position {
         line: lc.line + 1,
         column: lc.column + 1,
+        byte_column: index.line_column(offset, PositionEncoding::Utf8).column + 1,
     }
 }
 

@@ -1102,7 +1102,103 @@ mod formats {
         insta::assert_json_snapshot!(log, {
             ".runs[].tool.driver.rules" => "[the rules' metadata]",
             ".runs[].tool.driver.version" => "[version]",
+            ".runs[].originalUriBaseIds.*.uri" => "[the working directory]",
         });
+    }
+
+    /// File URIs were paths as printed, with spaces and `#` as they are, and absolute ones for
+    /// files outside the working directory beside `%SRCROOT%`: percent-encoded references
+    /// relative to the one base now.
+    #[test]
+    fn sarif_uris_are_encoded_and_relative_to_one_base() {
+        let dir = tree(&[
+            ("work/.keep", b""),
+            ("my dir/caf\u{e9} #1.c", text(DEPRECATED).as_bytes()),
+        ]);
+        let work = dir.path().join("work");
+        let o = run_in(&work, &["--format", "sarif", "../my dir"]);
+        assert_exit(&o, 1);
+        let log = json_of(&o);
+        let (schemas, index) = sarif_validator();
+        if let Err(e) = schemas.validate(&log, index) {
+            panic!("invalid SARIF: {e:#}");
+        }
+        let run = &log["runs"][0];
+        let base = run["originalUriBaseIds"]["%SRCROOT%"]["uri"]
+            .as_str()
+            .unwrap();
+        let canonical = work.canonicalize().unwrap();
+        let expected = [work.as_path(), canonical.as_path()]
+            .map(|w| format!("file://{}/", w.display()).replace(' ', "%20"));
+        assert!(expected.contains(&base.to_owned()), "{base}");
+        let results = run["results"].as_array().unwrap();
+        assert!(!results.is_empty());
+        for result in results {
+            let at = &result["locations"][0]["physicalLocation"]["artifactLocation"];
+            assert_eq!(at["uri"], "../my%20dir/caf%C3%A9%20%231.c");
+            assert_eq!(at["uriBaseId"], "%SRCROOT%");
+            for fix in result["fixes"].as_array().into_iter().flatten() {
+                assert_eq!(fix["artifactChanges"][0]["artifactLocation"], *at);
+            }
+        }
+    }
+
+    /// Columns were characters: gcc's are bytes, from 1.
+    #[test]
+    fn gcc_columns_count_bytes() {
+        let source = text(DEPRECATED).replace(
+            "    MPI_Type_extent(",
+            "    /* \u{e9}\u{20ac}\u{1F600} */ MPI_Type_extent(",
+        );
+        let dir = tree(&[("a.c", source.as_bytes())]);
+        let o = run_in(
+            dir.path(),
+            &["--format", "gcc", "--select", "deprecated-api"],
+        );
+        assert_exit(&o, 1);
+        let line = source.lines().nth(24).unwrap();
+        let bytes = line.find("MPI_Type_extent").unwrap() + 1;
+        assert_eq!(bytes, 5 + "/* \u{e9}\u{20ac}\u{1F600} */ ".len());
+        assert!(
+            stdout(&o).starts_with(&format!("a.c:25:{bytes}: warning: ")),
+            "{}",
+            stdout(&o)
+        );
+    }
+
+    /// A finding on a 200,000-character line printed the line, and as much again to underline
+    /// it: 400 KB. The line is cut around the finding.
+    #[test]
+    fn a_finding_on_a_long_line_shows_an_excerpt() {
+        let comment = |n| format!("/*{}*/", "x".repeat(n));
+        let source = text(DEPRECATED).replace(
+            "    MPI_Type_extent(MPI_DOUBLE, &sizeofdouble);",
+            &format!(
+                "{}MPI_Type_extent(MPI_DOUBLE, &sizeofdouble);{}",
+                comment(100_000),
+                comment(100_000)
+            ),
+        );
+        let dir = tree(&[("a.c", source.as_bytes())]);
+        let o = run_in(dir.path(), &["--select", "deprecated-api"]);
+        assert_exit(&o, 1);
+        let out = stdout(&o);
+        assert!(out.len() < 4_000, "{} bytes printed", out.len());
+        let shown = out
+            .lines()
+            .find(|l| l.contains("MPI_Type_extent(MPI_DOUBLE"))
+            .unwrap_or_else(|| panic!("{out}"));
+        assert!(shown.contains("…xxx") && shown.ends_with("xxx…"), "{shown}");
+        // The underline is under the call.
+        let carets = out.lines().find(|l| l.contains('^')).unwrap();
+        let column = |l: &str, pattern| l.chars().position(|c| c == pattern).unwrap();
+        assert_eq!(
+            column(carets, '^'),
+            shown
+                .find("MPI_Type_extent")
+                .map(|b| shown[..b].chars().count())
+                .unwrap()
+        );
     }
 
     /// The official SARIF 2.1.0 schema (see tests/data/README.md).
