@@ -36,8 +36,9 @@ impl<S: std::hash::BuildHasher> IncludeResolver for HashMap<String, String, S> {
 pub const MAX_INCLUDES: usize = 1000;
 
 /// How many bytes of included text one file's analysis reads in all, counted as
-/// [`MAX_INCLUDES`] counts includes; a few times a large main file.
-pub const MAX_INCLUDED_BYTES: usize = 4 << 20;
+/// [`MAX_INCLUDES`] counts includes: four times what is parsed of a main file. At 4 MiB, one
+/// header of struct declarations included until the budget ran out took 2 s (BENCHMARKS.md).
+pub const MAX_INCLUDED_BYTES: usize = 2 << 20;
 
 /// What is left of one file's include budget ([`MAX_INCLUDES`], [`MAX_INCLUDED_BYTES`]). Once
 /// an include does not fit, no later one is read: what they declare is unknown.
