@@ -123,11 +123,12 @@ fn finding(out: &mut dyn Write, r: &FileReport, f: &Finding, style: &Style) -> i
     writeln!(out)
 }
 
-/// The most characters of a source line shown: a longer line is cut around the finding.
-const MAX_SHOWN_CHARS: usize = 120;
+/// The most characters of a source line shown: a longer line (minified or generated code) is
+/// cut around the finding; hand-written lines are shown whole.
+const MAX_SHOWN_CHARS: usize = 200;
 
 /// How many characters before the finding a cut line keeps.
-const SHOWN_BEFORE: usize = 40;
+const SHOWN_BEFORE: usize = 60;
 
 /// The part of `line` shown for a finding on characters `start..start + width`: the whole line,
 /// or at most [`MAX_SHOWN_CHARS`] of it around the finding with `…` where it is cut; and where
@@ -156,7 +157,7 @@ mod tests {
     fn a_long_line_is_cut_around_the_finding() {
         let line = format!("{}FIND{}", "a".repeat(200_000), "b".repeat(200_000));
         let (shown, start, width) = excerpt(&line, 200_000, 4);
-        assert_eq!(shown.chars().count(), 122);
+        assert_eq!(shown.chars().count(), 202);
         assert!(shown.starts_with("…a") && shown.ends_with("b…"), "{shown}");
         assert_eq!(
             shown.chars().skip(start).take(width).collect::<String>(),
@@ -165,7 +166,7 @@ mod tests {
         // A range running past what is shown is underlined up to the cut.
         let (shown, start, width) = excerpt(&line, 10, 300_000);
         assert!(!shown.starts_with('…'));
-        assert_eq!((start, width), (10, 110));
+        assert_eq!((start, width), (10, 190));
         // A short line is shown whole.
         assert_eq!(excerpt("int x;", 4, 1), ("int x;".into(), 4, 1));
     }
