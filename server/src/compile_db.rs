@@ -15,6 +15,9 @@ use crate::files::absolute;
 
 pub const FILE_NAME: &str = "compile_commands.json";
 
+/// The largest database read: far above a large project's, and a bound on the memory it takes.
+const MAX_DATABASE_BYTES: usize = 512 << 20;
+
 /// What one file's compile command says about the preprocessor.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct FileFlags {
@@ -68,7 +71,7 @@ impl CompileDb {
     /// Reads a database; errors name the path (and the line for malformed JSON).
     pub fn load(path: &Path) -> Result<CompileDb, String> {
         let shown = crate::files::display_path(path);
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{shown}: {e}"))?;
+        let text = crate::files::read_text(path, MAX_DATABASE_BYTES)?;
         let entries: Vec<Entry> =
             serde_json::from_str(&text).map_err(|e| format!("{shown}:{}: {e}", e.line()))?;
         let mut files = HashMap::new();

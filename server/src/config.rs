@@ -182,10 +182,13 @@ impl Errors<'_> {
     }
 }
 
+/// A configuration file is a few lines; one this large is not one.
+const MAX_CONFIG_BYTES: usize = 1 << 20;
+
 impl Config {
     /// Reads and validates a configuration file.
     pub fn load(path: &Path) -> Result<Config, String> {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let text = crate::files::read_text(path, MAX_CONFIG_BYTES)?;
         Config::parse(&text, path)
     }
 

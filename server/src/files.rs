@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use analyzer::source::{Decoded, Language, SourceText, MAX_SOURCE_BYTES};
+use analyzer::source::{Decoded, Encoding, Language, SourceText, MAX_SOURCE_BYTES};
 use analyzer::syntax::IncludeResolver;
 
 /// A source file found under the given paths.
@@ -24,7 +24,8 @@ pub struct Walk {
 
 /// Walks files and directories (respecting `.gitignore` and `.ignore` unless told not to),
 /// keeping the files `language` gives a language (by the configuration's extensions). A file
-/// whose configuration is bad is kept by the built-in extensions and the error told once.
+/// whose configuration is bad is kept by the built-in extensions and the error told once. A
+/// file named explicitly that cannot be linted (no language, not a regular file) is an error.
 pub fn collect(
     paths: &[PathBuf],
     respect_ignore: bool,
@@ -33,9 +34,42 @@ pub fn collect(
     let mut files = Vec::new();
     let mut errors = Vec::new();
     let mut notes = Vec::new();
+    let language_or_builtin = |path: &Path, errors: &mut Vec<String>| {
+        language(path).unwrap_or_else(|error| {
+            if !errors.contains(&error) {
+                errors.push(error);
+            }
+            Language::from_path(path)
+        })
+    };
     for root in paths {
-        if !root.exists() {
-            errors.push(format!("{}: no such file or directory", display_path(root)));
+        let metadata = match std::fs::metadata(root) {
+            Ok(metadata) => metadata,
+            Err(_) if !root.exists() => {
+                errors.push(format!("{}: no such file or directory", display_path(root)));
+                continue;
+            }
+            Err(e) => {
+                errors.push(format!("{}: {e}", display_path(root)));
+                continue;
+            }
+        };
+        if !metadata.is_dir() {
+            let shown = display_path(root);
+            if !metadata.is_file() {
+                let kind = file_kind(&metadata.file_type());
+                errors.push(format!("{shown}: {kind}, not a regular file; not linted"));
+            } else if let Some(language) = language_or_builtin(root, &mut errors) {
+                files.push(SourceFile {
+                    path: root.clone(),
+                    language,
+                });
+            } else {
+                errors.push(format!(
+                    "{shown}: not a C or Fortran file by its extension (see `[extensions]` \
+                     in the configuration); not linted"
+                ));
+            }
             continue;
         }
         let walk = ignore::WalkBuilder::new(root)
@@ -49,12 +83,7 @@ pub fn collect(
         for entry in walk {
             match entry {
                 Ok(e) if e.file_type().is_some_and(|t| t.is_file()) => {
-                    let found = language(e.path()).unwrap_or_else(|error| {
-                        if !errors.contains(&error) {
-                            errors.push(error);
-                        }
-                        Language::from_path(e.path())
-                    });
+                    let found = language_or_builtin(e.path(), &mut errors);
                     files.extend(found.map(|language| SourceFile {
                         path: e.path().to_path_buf(),
                         language,
@@ -118,36 +147,157 @@ fn is_loop(err: &ignore::Error) -> bool {
 pub enum NotRead {
     /// It could not be read: an error, which fails the run.
     Error(String),
-    /// It is not source text (binary, too large): skipped with a note.
+    /// It is not source text (binary, too large, not a regular file): skipped with a note.
     Skipped(String),
+}
+
+/// Why [`read_bounded`] read nothing.
+pub enum Unread {
+    /// Not a regular file (a FIFO, a device, a directory): opening or reading it could wait
+    /// for ever or never end.
+    NotRegular(&'static str),
+    /// A file the kernel calls regular whose reading waits for more (`/proc/kmsg`).
+    Waits,
+    /// Larger than allowed by its size, before a byte is read.
+    TooLarge {
+        bytes: u64,
+        limit: usize,
+    },
+    /// Grown past the limit while being read.
+    Grew {
+        limit: usize,
+    },
+    Io(std::io::Error),
+}
+
+impl Unread {
+    /// `path: what went wrong`, for the user.
+    pub fn message(&self, path: &Path) -> String {
+        let shown = display_path(path);
+        match self {
+            Unread::NotRegular(kind) => format!("{shown}: {kind}, not a regular file"),
+            Unread::Waits => format!("{shown}: reading it waits for more, as a device's does"),
+            Unread::TooLarge { bytes, limit } => {
+                format!("{shown}: {bytes} bytes is larger than the {limit} bytes read")
+            }
+            Unread::Grew { limit } => {
+                format!("{shown}: grew past the {limit} bytes read while being read")
+            }
+            Unread::Io(e) => format!("{shown}: {e}"),
+        }
+    }
+}
+
+/// The contents of a regular file (links followed) of at most `limit` bytes. The size is
+/// checked before a byte is read, and no more than `limit + 1` bytes are read whatever the
+/// file does meanwhile; anything but a regular file is refused before it is opened (opening a
+/// FIFO waits for a writer).
+pub fn read_bounded(path: &Path, limit: usize) -> Result<Vec<u8>, Unread> {
+    use std::io::Read;
+    let regular = |metadata: std::fs::Metadata| {
+        if !metadata.is_file() {
+            return Err(Unread::NotRegular(file_kind(&metadata.file_type())));
+        }
+        match metadata.len() {
+            bytes if bytes > limit as u64 => Err(Unread::TooLarge { bytes, limit }),
+            bytes => Ok(bytes),
+        }
+    };
+    regular(std::fs::metadata(path).map_err(Unread::Io)?)?;
+    let file = open_without_blocking(path).map_err(Unread::Io)?;
+    // The path may have been replaced between the check and the open: check what was opened.
+    let size = regular(file.metadata().map_err(Unread::Io)?)?;
+    let mut bytes = Vec::with_capacity(size as usize);
+    match file.take(limit as u64 + 1).read_to_end(&mut bytes) {
+        Ok(_) if bytes.len() > limit => Err(Unread::Grew { limit }),
+        Ok(_) => Ok(bytes),
+        Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => Err(Unread::Waits),
+        Err(e) => Err(Unread::Io(e)),
+    }
+}
+
+/// Opens for reading without waiting: some files the kernel calls regular (`/proc/kmsg`) block
+/// a plain read until something happens; opened this way they answer "would block" instead.
+#[cfg(unix)]
+fn open_without_blocking(path: &Path) -> std::io::Result<std::fs::File> {
+    use std::os::unix::fs::OpenOptionsExt;
+    std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK)
+        .open(path)
+}
+
+#[cfg(not(unix))]
+fn open_without_blocking(path: &Path) -> std::io::Result<std::fs::File> {
+    std::fs::File::open(path)
+}
+
+/// What a file that is not a regular one is, in words.
+fn file_kind(kind: &std::fs::FileType) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            return "a FIFO";
+        }
+        if kind.is_socket() {
+            return "a socket";
+        }
+        if kind.is_char_device() || kind.is_block_device() {
+            return "a device";
+        }
+    }
+    if kind.is_dir() {
+        "a directory"
+    } else {
+        "a special file"
+    }
+}
+
+/// A UTF-8 text file of at most `limit` bytes (configuration, compilation database).
+pub fn read_text(path: &Path, limit: usize) -> Result<String, String> {
+    let bytes = read_bounded(path, limit).map_err(|e| e.message(path))?;
+    String::from_utf8(bytes).map_err(|_| format!("{}: not valid UTF-8", display_path(path)))
 }
 
 /// Reads a source file as text, or says why it is not analysed.
 pub fn read(path: &Path) -> Result<SourceText, NotRead> {
-    let shown = display_path(path);
-    let bytes = std::fs::read(path).map_err(|e| NotRead::Error(format!("{shown}: {e}")))?;
-    if bytes.len() > MAX_SOURCE_BYTES {
-        return Err(NotRead::Skipped(format!(
-            "{shown}: {} bytes is larger than the {MAX_SOURCE_BYTES} bytes analysed; skipped",
-            bytes.len(),
-        )));
-    }
+    let bytes = read_bounded(path, MAX_SOURCE_BYTES).map_err(|e| match e {
+        Unread::Io(_) => NotRead::Error(e.message(path)),
+        _ => NotRead::Skipped(format!("{}; skipped", e.message(path))),
+    })?;
     match SourceText::decode(&bytes) {
         Decoded::Text(text) => Ok(text),
-        Decoded::Binary { .. } => Err(NotRead::Skipped(format!("{shown}: binary file; skipped"))),
+        Decoded::Binary { .. } => Err(NotRead::Skipped(format!(
+            "{}: binary file; skipped",
+            display_path(path)
+        ))),
     }
 }
 
-/// What the user is told about a file read with invalid UTF-8, if it was.
+/// What the user is told about a file read with invalid bytes, if it was.
 pub fn lossy_note(path: &Path, text: &SourceText) -> Option<String> {
     let n = text.invalid_byte_count();
     (n > 0).then(|| {
         format!(
-            "{}: not valid UTF-8; analysed with {n} byte{} replaced by U+FFFD",
+            "{}: not valid {}; analysed with {n} byte{} replaced by U+FFFD",
             display_path(path),
+            text.encoding().name(),
             if n == 1 { "" } else { "s" }
         )
     })
+}
+
+/// Why `--fix` must not write a file back, if it must not: its text is not its bytes.
+pub fn not_rewritable(text: &SourceText) -> Option<String> {
+    let encoding = text.encoding().name();
+    if text.invalid_byte_count() > 0 {
+        Some(format!("not valid {encoding}"))
+    } else if text.encoding() != Encoding::Utf8 {
+        Some(format!("{encoding}, and only UTF-8 files are fixed"))
+    } else {
+        None
+    }
 }
 
 /// True when the text mentions an MPI name at all (`MPI_`, `mpi_`, `Mpi_`): files that do not

@@ -106,11 +106,12 @@ impl<T> DirCache<T> {
     }
 }
 
-/// A 1-based line and column (in characters).
+/// A 1-based line and column (in characters), and the column in bytes as compilers count it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Position {
     pub line: u32,
     pub column: u32,
+    pub byte_column: u32,
 }
 
 #[derive(Clone, Debug)]
@@ -138,8 +139,9 @@ pub struct FileReport {
     /// What the user is told but does not fail the run: skipped, invalid UTF-8 replaced, and
     /// where the analysis stopped short (the file cut at its size limit, syntax errors, budgets).
     pub notes: Vec<String>,
-    /// Invalid UTF-8 was replaced while reading: the file must not be rewritten.
-    pub lossy: bool,
+    /// Why the file must not be rewritten: its text is not its bytes (invalid bytes replaced,
+    /// decoded from UTF-16).
+    pub not_rewritable: Option<String>,
 }
 
 /// Analyses every file; reports come in path order.
@@ -176,12 +178,12 @@ pub fn analyze_file(
         findings: Vec::new(),
         error: None,
         notes: Vec::new(),
-        lossy: false,
+        not_rewritable: None,
     };
     let text = match files::read(&source.path) {
         Ok(text) => {
             report.notes.extend(files::lossy_note(&source.path, &text));
-            report.lossy = !report.notes.is_empty();
+            report.not_rewritable = files::not_rewritable(&text);
             text.into_string()
         }
         Err(NotRead::Error(e)) => {
@@ -264,6 +266,7 @@ fn position(index: &LineIndex, offset: usize) -> Position {
     Position {
         line: lc.line + 1,
         column: lc.column + 1,
+        byte_column: index.line_column(offset, PositionEncoding::Utf8).column + 1,
     }
 }
 

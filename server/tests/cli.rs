@@ -76,6 +76,23 @@ fn text(path: &str) -> String {
     fs::read_to_string(root().join(path)).expect("fixture")
 }
 
+/// `text` in UTF-16 with its byte order mark, little or big endian.
+fn utf16(text: &str, big_endian: bool) -> Vec<u8> {
+    let mut bytes = if big_endian {
+        vec![0xFE, 0xFF]
+    } else {
+        vec![0xFF, 0xFE]
+    };
+    for unit in text.encode_utf16() {
+        bytes.extend(if big_endian {
+            unit.to_be_bytes()
+        } else {
+            unit.to_le_bytes()
+        });
+    }
+    bytes
+}
+
 /// A temporary tree of `(relative path, contents)`.
 fn tree(files: &[(&str, &[u8])]) -> TempDir {
     let dir = tempfile::tempdir().expect("temp dir");
@@ -580,6 +597,88 @@ mod trees {
         assert!(stderr(&o).contains("missing.c: no such file or directory"));
     }
 
+    /// Named on the command line, a file with no language or a FIFO was skipped in silence
+    /// with status 0; found while walking a directory, it still is.
+    #[test]
+    fn an_explicit_path_that_cannot_be_linted_is_an_error() {
+        let dir = tree(&[
+            ("notes.txt", b"MPI_Send\n"),
+            ("ok.c", text(CLEAN).as_bytes()),
+        ]);
+        let made = std::process::Command::new("mkfifo")
+            .arg(dir.path().join("pipe.c"))
+            .status()
+            .unwrap();
+        assert!(made.success());
+        let o = run_in(dir.path(), &["notes.txt", "pipe.c", "ok.c"]);
+        assert_exit(&o, 2);
+        let err = stderr(&o);
+        assert!(
+            err.contains("notes.txt: not a C or Fortran file by its extension"),
+            "{err}"
+        );
+        assert!(
+            err.contains("pipe.c: a FIFO, not a regular file; not linted"),
+            "{err}"
+        );
+        assert_eq!(stdout(&o), "No findings in 1 file.\n");
+        let o = run_in(dir.path(), &["."]);
+        assert_exit(&o, 0);
+        assert!(o.stderr.is_empty(), "{}", stderr(&o));
+    }
+
+    /// UTF-16 files (with their byte order mark) were called binary and skipped: decoded, they
+    /// have the findings of the same text in UTF-8, at the same places.
+    #[test]
+    fn utf16_files_are_decoded() {
+        let source = format!("/* r\u{e9}sum\u{e9} \u{1F600} */ {}", text(DEPRECATED));
+        let dir = tree(&[
+            ("utf8.c", source.as_bytes()),
+            ("le.c", &utf16(&source, false)),
+            ("be.c", &utf16(&source, true)),
+        ]);
+        let o = run_in(dir.path(), &["--format", "json"]);
+        assert_exit(&o, 1);
+        assert!(o.stderr.is_empty(), "{}", stderr(&o));
+        let places = |file: &str| -> Vec<Value> {
+            json_of(&o)["diagnostics"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|d| d["file"] == file)
+                .map(|d| json!([d["rule"], d["line"], d["column"], d["end_column"]]))
+                .collect()
+        };
+        assert!(!places("utf8.c").is_empty());
+        assert_eq!(places("le.c"), places("utf8.c"));
+        assert_eq!(places("be.c"), places("utf8.c"));
+    }
+
+    /// Notes quoted 40 characters of the file they were in, an included one too (a secret of a
+    /// test leaked this way): an included file is named, with the line, never quoted.
+    #[test]
+    fn notes_never_quote_an_included_file() {
+        let dir = tree(&[
+            (
+                "secret.h",
+                b"struct { int a; hunter2 correct horse battery staple } y;\n",
+            ),
+            (
+                "main.c",
+                format!("#include \"secret.h\"\n{}", text(CLEAN)).as_bytes(),
+            ),
+        ]);
+        let o = run_in(dir.path(), &["main.c"]);
+        let err = stderr(&o);
+        for secret in ["hunter2", "correct", "horse", "battery", "staple"] {
+            assert!(!err.contains(secret), "{err}");
+        }
+        assert!(
+            err.contains("main.c:1:1: could not parse line 1 of `secret.h`; skipped"),
+            "{err}"
+        );
+    }
+
     /// A link to nothing inside a tree is a note; the rest is linted.
     #[cfg(unix)]
     #[test]
@@ -1048,7 +1147,103 @@ mod formats {
         insta::assert_json_snapshot!(log, {
             ".runs[].tool.driver.rules" => "[the rules' metadata]",
             ".runs[].tool.driver.version" => "[version]",
+            ".runs[].originalUriBaseIds.*.uri" => "[the working directory]",
         });
+    }
+
+    /// File URIs were paths as printed, with spaces and `#` as they are, and absolute ones for
+    /// files outside the working directory beside `%SRCROOT%`: percent-encoded references
+    /// relative to the one base now.
+    #[test]
+    fn sarif_uris_are_encoded_and_relative_to_one_base() {
+        let dir = tree(&[
+            ("work/.keep", b""),
+            ("my dir/caf\u{e9} #1.c", text(DEPRECATED).as_bytes()),
+        ]);
+        let work = dir.path().join("work");
+        let o = run_in(&work, &["--format", "sarif", "../my dir"]);
+        assert_exit(&o, 1);
+        let log = json_of(&o);
+        let (schemas, index) = sarif_validator();
+        if let Err(e) = schemas.validate(&log, index) {
+            panic!("invalid SARIF: {e:#}");
+        }
+        let run = &log["runs"][0];
+        let base = run["originalUriBaseIds"]["%SRCROOT%"]["uri"]
+            .as_str()
+            .unwrap();
+        let canonical = work.canonicalize().unwrap();
+        let expected = [work.as_path(), canonical.as_path()]
+            .map(|w| format!("file://{}/", w.display()).replace(' ', "%20"));
+        assert!(expected.contains(&base.to_owned()), "{base}");
+        let results = run["results"].as_array().unwrap();
+        assert!(!results.is_empty());
+        for result in results {
+            let at = &result["locations"][0]["physicalLocation"]["artifactLocation"];
+            assert_eq!(at["uri"], "../my%20dir/caf%C3%A9%20%231.c");
+            assert_eq!(at["uriBaseId"], "%SRCROOT%");
+            for fix in result["fixes"].as_array().into_iter().flatten() {
+                assert_eq!(fix["artifactChanges"][0]["artifactLocation"], *at);
+            }
+        }
+    }
+
+    /// Columns were characters: gcc's are bytes, from 1.
+    #[test]
+    fn gcc_columns_count_bytes() {
+        let source = text(DEPRECATED).replace(
+            "    MPI_Type_extent(",
+            "    /* \u{e9}\u{20ac}\u{1F600} */ MPI_Type_extent(",
+        );
+        let dir = tree(&[("a.c", source.as_bytes())]);
+        let o = run_in(
+            dir.path(),
+            &["--format", "gcc", "--select", "deprecated-api"],
+        );
+        assert_exit(&o, 1);
+        let line = source.lines().nth(24).unwrap();
+        let bytes = line.find("MPI_Type_extent").unwrap() + 1;
+        assert_eq!(bytes, 5 + "/* \u{e9}\u{20ac}\u{1F600} */ ".len());
+        assert!(
+            stdout(&o).starts_with(&format!("a.c:25:{bytes}: warning: ")),
+            "{}",
+            stdout(&o)
+        );
+    }
+
+    /// A finding on a 200,000-character line printed the line, and as much again to underline
+    /// it: 400 KB. The line is cut around the finding.
+    #[test]
+    fn a_finding_on_a_long_line_shows_an_excerpt() {
+        let comment = |n| format!("/*{}*/", "x".repeat(n));
+        let source = text(DEPRECATED).replace(
+            "    MPI_Type_extent(MPI_DOUBLE, &sizeofdouble);",
+            &format!(
+                "{}MPI_Type_extent(MPI_DOUBLE, &sizeofdouble);{}",
+                comment(100_000),
+                comment(100_000)
+            ),
+        );
+        let dir = tree(&[("a.c", source.as_bytes())]);
+        let o = run_in(dir.path(), &["--select", "deprecated-api"]);
+        assert_exit(&o, 1);
+        let out = stdout(&o);
+        assert!(out.len() < 4_000, "{} bytes printed", out.len());
+        let shown = out
+            .lines()
+            .find(|l| l.contains("MPI_Type_extent(MPI_DOUBLE"))
+            .unwrap_or_else(|| panic!("{out}"));
+        assert!(shown.contains("…xxx") && shown.ends_with("xxx…"), "{shown}");
+        // The underline is under the call.
+        let carets = out.lines().find(|l| l.contains('^')).unwrap();
+        let column = |l: &str, pattern| l.chars().position(|c| c == pattern).unwrap();
+        assert_eq!(
+            column(carets, '^'),
+            shown
+                .find("MPI_Type_extent")
+                .map(|b| shown[..b].chars().count())
+                .unwrap()
+        );
     }
 
     /// The official SARIF 2.1.0 schema (see tests/data/README.md).
@@ -1304,6 +1499,21 @@ mod fix {
         let o = run_in(dir.path(), &["--diff", "-q", "commit_after_send_ok.c"]);
         assert_exit(&o, 0);
         assert!(o.stdout.is_empty() && o.stderr.is_empty());
+    }
+
+    /// A UTF-16 file is decoded to be linted, but only UTF-8 is written back.
+    #[test]
+    fn fix_refuses_a_utf16_file() {
+        let bytes = utf16(&text(DEPRECATED), false);
+        let dir = tree(&[("wide.c", &bytes)]);
+        let o = run_in(dir.path(), &["--fix"]);
+        assert_exit(&o, 2);
+        assert!(
+            stderr(&o).contains("wide.c: UTF-16LE, and only UTF-8 files are fixed; not fixed"),
+            "{}",
+            stderr(&o)
+        );
+        assert_eq!(fs::read(dir.path().join("wide.c")).unwrap(), bytes);
     }
 
     #[test]

@@ -14,4 +14,4 @@ pub use fixed_form::{normalize_fixed_form, FixedFormOptions, FixedLineLength, No
 pub use language::{FortranForm, FortranFormOverride, Language};
 pub use line_index::{LineColumn, LineIndex, PositionEncoding};
 pub use offset_map::OffsetMap;
-pub use text::{Decoded, Note, SourceText, Span, BINARY_SNIFF_BYTES, MAX_SOURCE_BYTES};
+pub use text::{Decoded, Encoding, Note, SourceText, Span, BINARY_SNIFF_BYTES, MAX_SOURCE_BYTES};

@@ -72,6 +72,67 @@ pub(crate) trait BoundedWalk {
     }
 }
 
+/// How many includes one file's analysis reads in all, each time one is included (a header
+/// included twice counts twice), nested ones too: without a bound over them all, headers that
+/// each include the next several times grow exponentially.
+pub const MAX_INCLUDES: usize = 1000;
+
+/// How many bytes of included text one file's analysis reads in all, counted as
+/// [`MAX_INCLUDES`] counts includes: four times what is parsed of a main file. At 4 MiB, one
+/// header of struct declarations included until the budget ran out took 2 s (BENCHMARKS.md).
+pub const MAX_INCLUDED_BYTES: usize = 2 << 20;
+
+/// What is left of one file's include budget ([`MAX_INCLUDES`], [`MAX_INCLUDED_BYTES`]). Once
+/// an include does not fit, no later one is read: what they declare is unknown.
+#[derive(Debug)]
+pub(crate) struct IncludeBudget {
+    includes: usize,
+    bytes: usize,
+    exhausted: bool,
+    told: bool,
+}
+
+impl Default for IncludeBudget {
+    fn default() -> Self {
+        IncludeBudget {
+            includes: MAX_INCLUDES,
+            bytes: MAX_INCLUDED_BYTES,
+            exhausted: false,
+            told: false,
+        }
+    }
+}
+
+impl IncludeBudget {
+    /// True once no include is left or one did not fit: no more are read, not even asked for.
+    pub(crate) fn exhausted(&self) -> bool {
+        self.exhausted || self.includes == 0
+    }
+
+    /// Takes one include of `bytes`; `false`, for it and every later one, when it does not fit.
+    pub(crate) fn take(&mut self, bytes: usize) -> bool {
+        if self.exhausted() || bytes > self.bytes {
+            self.exhausted = true;
+            return false;
+        }
+        self.includes -= 1;
+        self.bytes -= bytes;
+        true
+    }
+
+    /// The note for the first include refused (`name`); `None` for the later ones.
+    pub(crate) fn refusal_note(&mut self, name: &str) -> Option<String> {
+        if !self.exhausted() || std::mem::replace(&mut self.told, true) {
+            return None;
+        }
+        Some(format!(
+            "`{name}` and every include after it not read: this file's includes bring more \
+             than {MAX_INCLUDES} files or {} MiB in all; what they declare is unknown",
+            MAX_INCLUDED_BYTES >> 20
+        ))
+    }
+}
+
 /// How much of a file the front ends parse by default: this keeps one file's analysis well under
 /// a second (tree-sitter's parse and the walks grow with the text).
 pub(crate) const MAX_PARSED_BYTES: usize = 512 << 10;

@@ -104,7 +104,7 @@ fn fix_files(
         if report.error.is_some() {
             continue;
         }
-        if report.lossy {
+        if let Some(why) = &report.not_rewritable {
             let fixable = report.findings.iter().any(|f| {
                 f.fixes
                     .iter()
@@ -112,7 +112,7 @@ fn fix_files(
             });
             if fixable {
                 let shown = output::display_path(&report.path);
-                write_errors.push(format!("{shown}: not valid UTF-8; not fixed"));
+                write_errors.push(format!("{shown}: {why}; not fixed"));
             }
             remaining.push(report.findings.iter().filter(|f| lint::fails(f)).count());
             continue;

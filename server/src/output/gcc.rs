@@ -1,4 +1,5 @@
-//! `file:line:col: warning: message [rule]`, the format editors and CI log parsers know.
+//! `file:line:col: warning: message [rule]`, the format editors and CI log parsers know; the
+//! column in bytes from 1, as gcc counts it with `-fdiagnostics-column-unit=byte`.
 
 use std::io::{self, Write};
 
@@ -13,7 +14,7 @@ pub fn write(out: &mut dyn Write, reports: &[FileReport]) -> io::Result<()> {
                 "{}:{}:{}: {}: {} [{}]",
                 display_path(&r.path),
                 f.at.start.line,
-                f.at.start.column,
+                f.at.start.byte_column,
                 f.severity.name(),
                 f.message,
                 f.rule.id

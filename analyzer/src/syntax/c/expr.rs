@@ -499,10 +499,10 @@ impl Lowerer<'_> {
         match self.parse_member_path(&path, member.start_byte()) {
             Some(designators) => ExprKind::Offsetof(ty, designators),
             None => {
-                let span = self.span(member);
+                let (span, quoted) = (self.span(member), self.quote(member, &path));
                 self.note(
                     span,
-                    format!("could not parse the offsetof member `{path}`"),
+                    format!("could not parse the offsetof member {quoted}"),
                 );
                 ExprKind::Unknown
             }

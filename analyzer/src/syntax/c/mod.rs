@@ -26,6 +26,7 @@ use std::rc::Rc;
 use tree_sitter::{Node, Parser, Tree};
 
 use super::preproc::Macros;
+use super::IncludeBudget;
 pub use super::IncludeResolver;
 use super::{BoundedWalk, Depth};
 use crate::ir::{Expr, ExprKind, Program, Stmt, StmtKind};
@@ -92,6 +93,8 @@ struct FileCtx {
     /// The text before the pre-pass (for macro bodies and `offsetof` paths).
     original: Rc<str>,
     spans: SpanMode,
+    /// A macro body or another piece parsed on its own, not a whole file.
+    fragment: bool,
     complex_at: HashSet<usize>,
     offsetof_members: HashMap<usize, String>,
 }
@@ -116,6 +119,8 @@ struct Lowerer<'a> {
     /// The text of each `#include "..."` asked for (the pre-pass reads headers before the
     /// lowering does).
     include_texts: HashMap<String, Option<Rc<str>>>,
+    /// What the pre-pass and the lowering may still include, all headers together.
+    include_budget: IncludeBudget,
     /// Each macro registered for the evaluator: its index in `program.macros` and its body
     /// text (a different redefinition makes it unknown).
     macro_texts: HashMap<String, (usize, String)>,
@@ -156,6 +161,7 @@ impl<'a> Lowerer<'a> {
                     add: 0,
                     len: usize::MAX,
                 },
+                fragment: false,
                 complex_at: HashSet::new(),
                 offsetof_members: HashMap::new(),
             },
@@ -166,6 +172,7 @@ impl<'a> Lowerer<'a> {
             macros,
             statement_macros: statement_macros::StatementMacros::default(),
             include_texts: HashMap::new(),
+            include_budget: IncludeBudget::default(),
             macro_texts: HashMap::new(),
             typedef_names: HashSet::new(),
             enum_values: HashMap::new(),
@@ -186,14 +193,22 @@ impl<'a> Lowerer<'a> {
         Some(parser)
     }
 
-    /// The text of `#include "name"` (asked of the resolver once).
+    /// The text of `#include "name"` (asked of the resolver once), each use taken from the
+    /// include budget; `None` when not found or over the budget.
     fn include_text(&mut self, name: &str) -> Option<Rc<str>> {
-        if let Some(text) = self.include_texts.get(name) {
-            return text.clone();
+        if self.include_budget.exhausted() {
+            return None;
         }
-        let text: Option<Rc<str>> = self.includes.resolve(name).map(Rc::from);
-        self.include_texts.insert(name.to_owned(), text.clone());
-        text
+        let text = match self.include_texts.get(name) {
+            Some(text) => text.clone(),
+            None => {
+                let text: Option<Rc<str>> = self.includes.resolve(name).map(Rc::from);
+                self.include_texts.insert(name.to_owned(), text.clone());
+                text
+            }
+        }?;
+        let parsed = super::parsed_prefix(&text, self.options.max_bytes, closes_block).len();
+        self.include_budget.take(parsed).then_some(text)
     }
 
     /// Pre-passes and parses `text`; returns the tree and the file context to walk it with.
@@ -244,6 +259,7 @@ impl<'a> Lowerer<'a> {
             text: Rc::from(pre.text),
             original: Rc::from(text),
             spans,
+            fragment,
             complex_at: pre.complex_at,
             offsetof_members: pre.offsetof_members,
         };
@@ -327,14 +343,26 @@ impl<'a> Lowerer<'a> {
     }
 
     fn error_note(&mut self, node: Node<'_>) {
-        let (span, snippet) = (self.span(node), self.snippet(node));
-        self.note(span, format!("could not parse `{snippet}`; skipped"));
+        let (span, quoted) = (self.span(node), self.quote(node, self.text(node)));
+        self.note(span, format!("could not parse {quoted}; skipped"));
     }
 
-    /// The first 40 characters of `node`, whitespace collapsed, for a note.
-    fn snippet(&self, node: Node<'_>) -> String {
-        let head: String = self.text(node).chars().take(40).collect();
-        head.split_whitespace().collect::<Vec<_>>().join(" ")
+    /// What a note shows of `text`, found at `node`: in the file being linted, its first 40
+    /// characters (blanks collapsed) in backquotes; in an included file only the file's name and
+    /// the line, never its text, which is not the linted file's to print.
+    fn quote(&self, node: Node<'_>, text: &str) -> String {
+        match self.include_stack.last() {
+            None => {
+                let head: String = text.chars().take(40).collect();
+                format!(
+                    "`{}`",
+                    head.split_whitespace().collect::<Vec<_>>().join(" ")
+                )
+            }
+            // A macro body is parsed on its own: its rows are not the header's.
+            Some(header) if self.file.fragment => format!("a macro of `{header}`"),
+            Some(header) => format!("line {} of `{header}`", node.start_position().row + 1),
+        }
     }
 
     fn fresh_anon(&mut self, keyword: &str) -> String {
@@ -357,10 +385,10 @@ impl<'a> Lowerer<'a> {
         self.lower_top_item_kind(node);
         // A missing token (an unclosed brace) is no ERROR node: tell of it here, once per item.
         if node.has_error() && self.program.notes.len() == notes_before {
-            let (span, snippet) = (self.span(node), self.snippet(node));
+            let (span, quoted) = (self.span(node), self.quote(node, self.text(node)));
             self.note(
                 span,
-                format!("syntax error in `{snippet}`: its analysis may be incomplete"),
+                format!("syntax error in {quoted}: its analysis may be incomplete"),
             );
         }
     }

@@ -183,6 +183,9 @@ impl Lowerer<'_> {
             return;
         }
         let Some(text) = self.include_text(&name) else {
+            if let Some(note) = self.include_budget.refusal_note(&name) {
+                self.note(span, note);
+            }
             return;
         };
         // Declarations from a header point at the `#include` line.

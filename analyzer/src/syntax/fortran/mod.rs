@@ -27,7 +27,7 @@ use std::collections::{BTreeSet, HashMap};
 
 use tree_sitter::{Node, Parser, Tree};
 
-use super::{BoundedWalk, Depth, IncludeResolver};
+use super::{BoundedWalk, Depth, IncludeBudget, IncludeResolver};
 use crate::ir::{Program, Ty};
 use crate::layout::FortranKinds;
 use crate::source::{normalize_fixed_form, FixedFormOptions, FortranForm, Note, OffsetMap, Span};
@@ -72,6 +72,7 @@ pub(crate) fn lower(
         scopes: Vec::new(),
         depth: Depth::default(),
         include_depth: 0,
+        include_budget: IncludeBudget::default(),
         label_counter: 0,
     };
     if preprocessed {
@@ -140,6 +141,8 @@ struct Lowerer<'a> {
     scopes: Vec<Scope>,
     depth: Depth,
     include_depth: usize,
+    /// What `INCLUDE` and `#include` may still bring in, all files together.
+    include_budget: IncludeBudget,
     /// Numbers the hidden temporaries of `DO` loops.
     label_counter: usize,
 }
@@ -297,11 +300,23 @@ impl<'a> Lowerer<'a> {
             self.note(at, format!("`{name}` not included: includes nest too deep"));
             return;
         }
-        let Some(text) = self.includes.resolve(name) else {
-            self.note(
-                at,
-                format!("`{name}` not found: its declarations are unknown"),
-            );
+        let within_budget = if self.include_budget.exhausted() {
+            None
+        } else {
+            let Some(text) = self.includes.resolve(name) else {
+                self.note(
+                    at,
+                    format!("`{name}` not found: its declarations are unknown"),
+                );
+                return;
+            };
+            self.include_budget.take(text.len()).then_some(text)
+        };
+        let Some(text) = within_budget else {
+            // Only the first include refused tells: the others follow from it.
+            if let Some(note) = self.include_budget.refusal_note(name) {
+                self.note(at, note);
+            }
             return;
         };
         let Some((tree, parsed, _)) = self.parse(&text) else {
