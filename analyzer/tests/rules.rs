@@ -331,9 +331,15 @@ fn have(tool: &str) -> bool {
 /// `.mod` files of the modules it compiles into the working directory); the error output when
 /// it fails.
 fn compile(tool: &str, path: &Path, text: &str) -> Option<String> {
+    // One directory per compilation: tests compiling the same fixture run in parallel, and
+    // gfortran writes its .mod files beside the source.
+    static COMPILATIONS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = COMPILATIONS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let stem = path.file_stem()?.to_string_lossy();
-    let dir =
-        std::env::temp_dir().join(format!("mpi-dtype-lint-fix-{}-{stem}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!(
+        "mpi-dtype-lint-fix-{}-{n}-{stem}",
+        std::process::id()
+    ));
     std::fs::create_dir_all(&dir).ok()?;
     let file = dir.join(path.file_name()?);
     std::fs::write(&file, text).ok()?;

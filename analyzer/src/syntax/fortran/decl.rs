@@ -71,6 +71,54 @@ pub(super) struct Scope {
     /// when the unit is lowered).
     pub mpi: FortranUnit,
     pub specification: SpecificationPart,
+    /// Names that may be declared where the analysis did not look.
+    pub unseen: Unseen,
+}
+
+/// Names a unit may see declared where the analysis did not look: in a module of another file,
+/// in an include that was not read. They are never given implicit types.
+#[derive(Clone, Debug, Default)]
+pub(super) enum Unseen {
+    #[default]
+    Nothing,
+    Names(Vec<String>),
+    Anything,
+}
+
+impl Unseen {
+    /// Adds the names an unread source may declare: those of an `ONLY` list, else any.
+    pub(super) fn add(&mut self, only: Option<&[String]>) {
+        match (&mut *self, only) {
+            (Unseen::Anything, _) => {}
+            (_, None) => *self = Unseen::Anything,
+            (Unseen::Names(names), Some(only)) => names.extend(only.iter().cloned()),
+            (Unseen::Nothing, Some(only)) => *self = Unseen::Names(only.to_vec()),
+        }
+    }
+
+    /// Adds what `other` (a module's or a host's) may declare, as far as `only` lets it in.
+    pub(super) fn add_from(&mut self, other: &Unseen, only: Option<&[String]>) {
+        match (other, only) {
+            (Unseen::Nothing, _) => {}
+            (Unseen::Anything, only) => self.add(only),
+            (Unseen::Names(names), None) => self.add(Some(names)),
+            (Unseen::Names(names), Some(only)) => {
+                let both: Vec<String> =
+                    names.iter().filter(|n| only.contains(n)).cloned().collect();
+                if !both.is_empty() {
+                    self.add(Some(&both));
+                }
+            }
+        }
+    }
+
+    pub(super) fn may_declare(&self, name: &str) -> bool {
+        match self {
+            Unseen::Nothing => false,
+            Unseen::Names(names) => names.iter().any(|n| n == name),
+            Unseen::Anything => true,
+        }
+    }
 }
 
 /// Where a unit's specification part ends, followed as its items are lowered in order.
@@ -150,6 +198,7 @@ impl Scope {
             has_goto: false,
             mpi: FortranUnit::default(),
             specification: SpecificationPart::default(),
+            unseen: Unseen::Nothing,
         }
     }
 
@@ -171,9 +220,17 @@ impl Scope {
         let symbol = self.symbols.get(name);
         let base = symbol
             .and_then(|s| s.ty.clone())
-            .or_else(|| self.implicit.of(name))
+            .or_else(|| self.implicit_type(name))
             .unwrap_or(Ty::Unknown);
         with_dims(base, symbol.and_then(|s| s.dims.clone()))
+    }
+
+    /// The implicit type of an undeclared name, unless it may be declared out of sight.
+    fn implicit_type(&self, name: &str) -> Option<Ty> {
+        if self.unseen.may_declare(name) {
+            return None;
+        }
+        self.implicit.of(name)
     }
 
     /// The declarations of the unit's local variables (dummy arguments excluded), with the
@@ -199,7 +256,11 @@ impl Scope {
             });
         }
         for name in &self.undeclared {
-            if let Some(ty) = self.implicit.of(name) {
+            let ty = match self.unseen.may_declare(name) {
+                true => Some(Ty::Unknown),
+                false => self.implicit.of(name),
+            };
+            if let Some(ty) = ty {
                 out.push(Stmt {
                     kind: StmtKind::Decl(Decl {
                         name: name.clone(),
@@ -469,9 +530,16 @@ impl<'a> Lowerer<'a> {
             mpi.f08 |= f08;
             return;
         }
+        // The names of the intrinsic modules are known to the evaluator.
+        if name == "iso_fortran_env" || name == "iso_c_binding" {
+            return;
+        }
         let Some(module_scope) = self.modules.get(&name) else {
+            self.scope().unseen.add(only.as_deref());
             return;
         };
+        let mut unseen = Unseen::Nothing;
+        unseen.add_from(&module_scope.unseen, only.as_deref());
         let (address_kind, f08) = (
             module_scope.mpi.address_kind && brings("mpi_address_kind"),
             module_scope.mpi.f08,
@@ -485,6 +553,7 @@ impl<'a> Lowerer<'a> {
             .collect();
         let scope = self.scope();
         scope.imported.extend(imported);
+        scope.unseen.add_from(&unseen, None);
         scope.mpi.address_kind |= address_kind;
         scope.mpi.f08 |= f08;
     }

@@ -13,6 +13,7 @@ macro_rules! names {
 
 names! { NAMED:
     COMMENT = "comment",
+    ERROR = "ERROR",
     PROGRAM = "program",
     MODULE = "module",
     SUBROUTINE = "subroutine",

@@ -73,6 +73,7 @@ pub(crate) fn lower(
         depth: Depth::default(),
         include_depth: 0,
         include_budget: IncludeBudget::default(),
+        unseen_at_file_scope: false,
         label_counter: 0,
     };
     if preprocessed {
@@ -143,6 +144,8 @@ struct Lowerer<'a> {
     include_depth: usize,
     /// What `INCLUDE` and `#include` may still bring in, all files together.
     include_budget: IncludeBudget,
+    /// An include at file scope was not read: every unit may see declarations from it.
+    unseen_at_file_scope: bool,
     /// Numbers the hidden temporaries of `DO` loops.
     label_counter: usize,
 }
@@ -285,9 +288,24 @@ impl<'a> Lowerer<'a> {
         Some((fortran_name(self.text(name)), params))
     }
 
+    /// An include was not read: any name of the unit being lowered (or, at file scope, of every
+    /// unit after it) may be declared there.
+    fn declarations_unseen(&mut self) {
+        match self.scopes.last_mut() {
+            Some(scope) => scope.unseen.add(None),
+            None => self.unseen_at_file_scope = true,
+        }
+    }
+
     /// Lowers the text of an `INCLUDE`d file or `#include`d header in place, every span at the
     /// directive.
-    fn lower_included(&mut self, name: &str, at: Span, out: &mut Vec<crate::ir::Stmt>) {
+    fn lower_included(
+        &mut self,
+        name: &str,
+        at: Span,
+        out: &mut Vec<crate::ir::Stmt>,
+        item: preproc::ItemLowering<'a>,
+    ) {
         let base = name.rsplit(['/', '\\']).next().unwrap_or(name);
         // The MPI header's names are known to the evaluator.
         if base.eq_ignore_ascii_case("mpif.h") || base.eq_ignore_ascii_case("mpi.h") {
@@ -298,6 +316,7 @@ impl<'a> Lowerer<'a> {
         }
         if self.include_depth >= MAX_INCLUDE_DEPTH {
             self.note(at, format!("`{name}` not included: includes nest too deep"));
+            self.declarations_unseen();
             return;
         }
         let within_budget = if self.include_budget.exhausted() {
@@ -308,6 +327,7 @@ impl<'a> Lowerer<'a> {
                     at,
                     format!("`{name}` not found: its declarations are unknown"),
                 );
+                self.declarations_unseen();
                 return;
             };
             self.include_budget.take(text.len()).then_some(text)
@@ -317,6 +337,7 @@ impl<'a> Lowerer<'a> {
             if let Some(note) = self.include_budget.refusal_note(name) {
                 self.note(at, note);
             }
+            self.declarations_unseen();
             return;
         };
         let Some((tree, parsed, _)) = self.parse(&text) else {
@@ -330,16 +351,18 @@ impl<'a> Lowerer<'a> {
             },
         );
         self.include_depth += 1;
-        // A file of bare statements parses as one implicit main program.
+        // A file of bare statements parses as one implicit main program, and one of bare
+        // declarations as an error around them: either way its items are the includer's.
         for child in named_children(tree.root_node()) {
-            if child.kind() == k::PROGRAM {
-                for item in named_children(child).filter(|c| {
-                    !matches!(c.kind(), k::PROGRAM_STATEMENT | k::END_PROGRAM_STATEMENT)
-                }) {
-                    self.lower_item(item, out);
+            match child.kind() {
+                k::PROGRAM | k::ERROR => {
+                    for inner in named_children(child).filter(|c| {
+                        !matches!(c.kind(), k::PROGRAM_STATEMENT | k::END_PROGRAM_STATEMENT)
+                    }) {
+                        item(self, inner, out);
+                    }
                 }
-            } else {
-                self.lower_item(child, out);
+                _ => item(self, child, out),
             }
         }
         self.include_depth -= 1;

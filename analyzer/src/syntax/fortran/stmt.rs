@@ -2,7 +2,8 @@
 
 use tree_sitter::Node;
 
-use super::decl::{assign, Scope, SpecificationPart};
+use super::decl::{assign, Scope, SpecificationPart, Unseen};
+use super::preproc::ItemLowering;
 use super::{fortran_name, identifiers_in, kinds as k, named_children, Lowerer};
 use crate::ir::{BinOp, Expr, ExprKind, FortranUnit, Function, Param, Stmt, StmtKind, Ty};
 use crate::layout::FortranType;
@@ -21,6 +22,7 @@ impl<'a> Lowerer<'a> {
         match node.kind() {
             k::PROGRAM | k::SUBROUTINE | k::FUNCTION => self.unit(node),
             k::MODULE => self.module(node),
+            k::INCLUDE_STATEMENT => self.include_statement(node, out, Self::top_item),
             k::PREPROC_IF
             | k::PREPROC_IFDEF
             | k::PREPROC_DEF
@@ -40,7 +42,11 @@ impl<'a> Lowerer<'a> {
             .find(|c| c.kind() == k::MODULE_STATEMENT)
             .and_then(|s| named_children(s).find(|c| c.kind() == k::NAME))
             .map(|n| fortran_name(self.text(n)));
-        self.scopes.push(Scope::new(self.kinds));
+        let mut scope = Scope::new(self.kinds);
+        if self.unseen_at_file_scope {
+            scope.unseen.add(None);
+        }
+        self.scopes.push(scope);
         let mut body = Vec::new();
         let mut procedures = None;
         for child in named_children(node) {
@@ -105,10 +111,19 @@ impl<'a> Lowerer<'a> {
             None => ("main".to_owned(), self.span(node), Vec::new()),
         };
         let header_end = header.map_or(self.span(node).start, |h| self.span(h).end);
+        // What the hosts (or the file) may declare out of sight, this unit may see.
+        let mut unseen = Unseen::Nothing;
+        if self.unseen_at_file_scope {
+            unseen.add(None);
+        }
+        for host in &self.scopes {
+            unseen.add_from(&host.unseen, None);
+        }
         let mut scope = Scope {
             dummies: params.clone(),
             has_goto: has_goto(node, &self.file.text.clone()),
             specification: SpecificationPart::after(header_end),
+            unseen,
             ..Scope::new(self.kinds)
         };
         if node.kind() == k::FUNCTION {
@@ -195,6 +210,15 @@ impl<'a> Lowerer<'a> {
         self.leave();
     }
 
+    /// `INCLUDE 'name'`: the file's items lowered in place with `item`.
+    fn include_statement(&mut self, node: Node, out: &mut Vec<Stmt>, item: ItemLowering<'a>) {
+        if let Some(path) = node.child_by_field_name("path") {
+            let name = self.text(path).trim().trim_matches(['\'', '"']).to_owned();
+            let at = self.span(node);
+            self.lower_included(&name, at, out, item);
+        }
+    }
+
     /// Declares a local the code does not declare by name (a function result, a loop bound).
     fn declare_hidden(&mut self, name: &str, ty: Ty, span: Span) {
         self.scope().entry(name, span).ty = Some(ty);
@@ -225,13 +249,7 @@ impl<'a> Lowerer<'a> {
             k::COMMON_STATEMENT => self.common_statement(node),
             k::DATA_STATEMENT => self.data_statement(node),
             k::DERIVED_TYPE_DEFINITION => self.derived_type_definition(node),
-            k::INCLUDE_STATEMENT => {
-                if let Some(path) = node.child_by_field_name("path") {
-                    let name = self.text(path).trim().trim_matches(['\'', '"']).to_owned();
-                    let at = self.span(node);
-                    self.lower_included(&name, at, out);
-                }
-            }
+            k::INCLUDE_STATEMENT => self.include_statement(node, out, Self::lower_item),
             k::PREPROC_IF
             | k::PREPROC_IFDEF
             | k::PREPROC_DEF

@@ -282,3 +282,70 @@ fn fixed_form_spans_map_back_to_the_original_tokens() {
     assert_eq!(types[0].name, "ITYPE");
     assert!(types[0].datatype.is_some());
 }
+
+/// Declarations of an `INCLUDE`d file are the including unit's, in fixed and free form.
+#[test]
+fn included_declarations_declare_the_including_units_names() {
+    let cases = [
+        (
+            "      program p\n      include 'mpif.h'\n      include 'decl.inc'\n      integer ierr\n      call MPI_SEND(buf, 10, MPI_DOUBLE_PRECISION, 0, 0,\n     &              MPI_COMM_WORLD, ierr)\n      end\n",
+            FIXED,
+            "      double precision buf(10)\n",
+        ),
+        (
+            "program q\n  use mpi\n  implicit none\n  include 'decl.inc'\n  integer :: ierr\n  call MPI_SEND(buf, 10, MPI_DOUBLE_PRECISION, 0, 0, MPI_COMM_WORLD, ierr)\nend program\n",
+            FREE,
+            "  double precision :: buf(10)\n",
+        ),
+    ];
+    for (text, language, include) in cases {
+        let mut includes = std::collections::HashMap::new();
+        includes.insert("decl.inc".to_owned(), include.to_owned());
+        let analysis = crate::analysis::analyze(
+            text,
+            language,
+            &crate::analysis::AnalysisOptions::default(),
+            &mut includes,
+        );
+        let found = crate::checks::check(&analysis, &crate::checks::RuleSelection::default());
+        assert!(found.is_empty(), "{text}: {found:#?}");
+        let ArgumentValue::Buffer(buffer) = &analysis.evaluation.calls[0].args[0].value else {
+            panic!("{:?}", analysis.evaluation.calls[0].args[0].value);
+        };
+        assert_eq!(buffer.object_bytes, Some(80), "{buffer:?}");
+    }
+}
+
+/// A name that may be declared where the analysis did not look (an include not found, a module
+/// of another file) gets no implicit type: no finding is guessed from one.
+#[test]
+fn names_declared_out_of_sight_are_not_implicitly_typed() {
+    let send = "      call MPI_SEND(buf, 10, MPI_DOUBLE_PRECISION, 0, 0,\n     &              MPI_COMM_WORLD, ierr)\n";
+    let program = |specification: &str| {
+        format!("      program p\n      include 'mpif.h'\n{specification}      integer ierr\n{send}      end\n")
+    };
+    let hidden = [
+        program("      include 'missing.inc'\n"),
+        program("      use elsewhere\n"),
+        program("      use elsewhere, only: buf\n"),
+        format!("      include 'missing.inc'\n{}", program("")),
+        format!(
+            "      module m\n      use elsewhere\n      end module m\n{}",
+            program("      use m\n")
+        ),
+    ];
+    for text in &hidden {
+        let analysis = run(text, FIXED);
+        let found = crate::checks::check(&analysis, &crate::checks::RuleSelection::default());
+        assert!(found.is_empty(), "{text}: {found:#?}");
+    }
+    // Where every source was read, implicit typing stands (and `buf` is REAL).
+    for text in [program(""), program("      use elsewhere, only: other\n")] {
+        let analysis = run(&text, FIXED);
+        let found = crate::checks::check(&analysis, &crate::checks::RuleSelection::default());
+        assert!(
+            found.iter().any(|d| d.rule.id == "buffer-type-mismatch"),
+            "{text}: {found:#?}"
+        );
+    }
+}
