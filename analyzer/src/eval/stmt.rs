@@ -178,7 +178,7 @@ impl<'p> Evaluator<'p> {
                     state,
                     &decl.name,
                     ObjectKind::Variable(decl.ty.clone()),
-                    Declaration::Local(decl.name_span),
+                    Declaration::Local(std::ptr::from_ref(decl) as usize),
                 );
                 if let Some(init) = &decl.init {
                     let place = Place {

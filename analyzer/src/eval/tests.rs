@@ -58,3 +58,36 @@ fn calls_in_loops_are_recorded_up_to_a_bound() {
     assert_note(&analysis, "not told apart");
     assert!(analysis.evaluation.calls.len() < 2_000);
 }
+
+/// Declarations that share a span (a header's all stand at its `#include`) are distinct
+/// variables: a header of globals once made every one of them the last one declared.
+#[test]
+fn declarations_at_one_span_are_distinct_variables() {
+    let text = "#include <mpi.h>\n#include \"g.h\"\nvoid f(void) {\n  \
+                MPI_Send(a, 10, MPI_DOUBLE, 0, 0, MPI_COMM_WORLD);\n  \
+                MPI_Send(&flag, 1, MPI_INT, 0, 0, MPI_COMM_WORLD);\n  \
+                MPI_Send(name, 16, MPI_CHAR, 0, 0, MPI_COMM_WORLD);\n}\n";
+    let mut includes = std::collections::HashMap::new();
+    includes.insert(
+        "g.h".to_owned(),
+        "double a[10];\nint flag;\nchar name[16];\n".to_owned(),
+    );
+    let analysis = crate::analysis::analyze(
+        text,
+        C,
+        &crate::analysis::AnalysisOptions::default(),
+        &mut includes,
+    );
+    let diagnostics = check(&analysis, &RuleSelection::default());
+    assert!(diagnostics.is_empty(), "{diagnostics:#?}");
+    let sizes: Vec<Option<i128>> = analysis
+        .evaluation
+        .calls
+        .iter()
+        .map(|call| match &call.args[0].value {
+            super::ArgumentValue::Buffer(buffer) => buffer.object_bytes,
+            other => panic!("{other:?}"),
+        })
+        .collect();
+    assert_eq!(sizes, [Some(80), Some(4), Some(16)]);
+}

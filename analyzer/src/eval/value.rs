@@ -116,8 +116,9 @@ pub(crate) struct Origin {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum Declaration {
-    /// A declaration statement, by the span of its name.
-    Local(Span),
+    /// A declaration statement, by its address in the program (which outlives the evaluation):
+    /// declarations can share a span (those of an included file all stand at the directive).
+    Local(usize),
     /// A parameter, by its function's name span and its position.
     Param(Span, usize),
     /// The unnamed array of a compound literal or array constructor, by its span.

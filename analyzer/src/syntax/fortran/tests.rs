@@ -283,36 +283,44 @@ fn fixed_form_spans_map_back_to_the_original_tokens() {
     assert!(types[0].datatype.is_some());
 }
 
-/// Declarations of an `INCLUDE`d file are the including unit's, in fixed and free form.
+/// Declarations of an `INCLUDE`d file are the including unit's, in fixed and free form (with
+/// `#include` too), each its own variable although all stand at the directive.
 #[test]
 fn included_declarations_declare_the_including_units_names() {
+    let sends = "      call MPI_SEND(buf, 10, MPI_DOUBLE_PRECISION, 0, 0,\n     &              MPI_COMM_WORLD, ierr)\n      call MPI_SEND(flag, 1, MPI_LOGICAL, 0, 0, MPI_COMM_WORLD, ierr)\n      call MPI_SEND(name, 16, MPI_CHARACTER, 0, 0, MPI_COMM_WORLD, ierr)\n";
+    let declarations =
+        "      double precision buf(10)\n      logical flag\n      character(len=16) name\n";
     let cases = [
         (
-            "      program p\n      include 'mpif.h'\n      include 'decl.inc'\n      integer ierr\n      call MPI_SEND(buf, 10, MPI_DOUBLE_PRECISION, 0, 0,\n     &              MPI_COMM_WORLD, ierr)\n      end\n",
+            format!("      program p\n      include 'mpif.h'\n      include 'decl.inc'\n      integer ierr\n{sends}      end\n"),
             FIXED,
-            "      double precision buf(10)\n",
         ),
         (
-            "program q\n  use mpi\n  implicit none\n  include 'decl.inc'\n  integer :: ierr\n  call MPI_SEND(buf, 10, MPI_DOUBLE_PRECISION, 0, 0, MPI_COMM_WORLD, ierr)\nend program\n",
-            FREE,
-            "  double precision :: buf(10)\n",
+            format!("      program q\n      use mpi\n      implicit none\n#include \"decl.inc\"\n      integer :: ierr\n{}      end program\n", sends.replace("\n     &", " &\n     ")),
+            Language::fortran(FortranForm::Free, true),
         ),
     ];
-    for (text, language, include) in cases {
+    for (text, language) in cases {
         let mut includes = std::collections::HashMap::new();
-        includes.insert("decl.inc".to_owned(), include.to_owned());
+        includes.insert("decl.inc".to_owned(), declarations.to_owned());
         let analysis = crate::analysis::analyze(
-            text,
+            &text,
             language,
             &crate::analysis::AnalysisOptions::default(),
             &mut includes,
         );
         let found = crate::checks::check(&analysis, &crate::checks::RuleSelection::default());
         assert!(found.is_empty(), "{text}: {found:#?}");
-        let ArgumentValue::Buffer(buffer) = &analysis.evaluation.calls[0].args[0].value else {
-            panic!("{:?}", analysis.evaluation.calls[0].args[0].value);
-        };
-        assert_eq!(buffer.object_bytes, Some(80), "{buffer:?}");
+        let sizes: Vec<Option<i128>> = analysis
+            .evaluation
+            .calls
+            .iter()
+            .map(|call| match &call.args[0].value {
+                ArgumentValue::Buffer(buffer) => buffer.object_bytes,
+                other => panic!("{other:?}"),
+            })
+            .collect();
+        assert_eq!(sizes, [Some(80), Some(4), Some(16)], "{text}");
     }
 }
 
