@@ -120,6 +120,8 @@ impl Scanner<'_, '_> {
         let mut statement_start = true;
         let mut directive_end: Option<usize> = None;
         let mut written_semicolon: Option<usize> = None;
+        // Braces open outside directives: inside a function body when positive.
+        let mut depth = 0usize;
         while i < n {
             if written_semicolon.is_some_and(|at| i > at) {
                 written_semicolon = None;
@@ -161,9 +163,20 @@ impl Scanner<'_, '_> {
                     let word = &src[start..i];
                     if self.emit {
                         self.rewrite_word(start, i);
-                        if statement_start && directive_end.is_none() && !self.macros.is_empty() {
+                        if statement_start && directive_end.is_none() {
                             let name = &self.text[start..i];
-                            if let Some((expansion, function_like)) = self.macros.lookup(name) {
+                            let known = self.macros.lookup(name);
+                            let statement = match known {
+                                Some(_) => known,
+                                None if depth > 0
+                                    && !self.macros.defines(name)
+                                    && unknown_statement_macro(src, start, i) =>
+                                {
+                                    Some((Expansion::Statement, false))
+                                }
+                                None => None,
+                            };
+                            if let Some((expansion, function_like)) = statement {
                                 if let Some(at) =
                                     self.complete_use(start, i, expansion, function_like)
                                 {
@@ -175,6 +188,13 @@ impl Scanner<'_, '_> {
                     statement_start = matches!(word, b"else" | b"do");
                 }
                 _ => {
+                    if directive_end.is_none() {
+                        match b {
+                            b'{' => depth += 1,
+                            b'}' => depth = depth.saturating_sub(1),
+                            _ => {}
+                        }
+                    }
                     statement_start = matches!(b, b';' | b'{' | b'}' | b':' | b')');
                     line_start = false;
                     i += 1;
@@ -400,6 +420,40 @@ impl Scanner<'_, '_> {
     }
 }
 
+/// A name (`src[start..end]`) that reads as a statement macro whose definition is not seen
+/// (its header was not found): in upper case, alone on the rest of its line, and followed by
+/// what starts another statement (a word, `}` or a directive). Read as a declaration instead,
+/// `err = f(); CHECK_ERR` followed by `sizes[0] = n;` declares an array of 0 elements that hides
+/// `sizes`.
+fn unknown_statement_macro(src: &[u8], start: usize, end: usize) -> bool {
+    let name = &src[start..end];
+    let upper = name.iter().any(u8::is_ascii_uppercase)
+        && name
+            .iter()
+            .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || *c == b'_');
+    if !upper || name.len() < 2 {
+        return false;
+    }
+    let mut j = end;
+    let mut crossed_line = false;
+    while j < src.len() {
+        match src[j] {
+            b'\n' => {
+                crossed_line = true;
+                j += 1;
+            }
+            c if c.is_ascii_whitespace() => j += 1,
+            b'/' if src.get(j + 1) == Some(&b'*') => j = block_comment_end(src, j),
+            b'/' if src.get(j + 1) == Some(&b'/') => j = line_comment_end(src, j),
+            c => {
+                return crossed_line
+                    && (is_ident(c) && !c.is_ascii_digit() || c == b'}' || c == b'#')
+            }
+        }
+    }
+    false
+}
+
 /// `word rest` → (`word`, `rest`) for an identifier at the start of `s`.
 fn split_word(s: &str) -> (&str, &str) {
     let end = s.bytes().position(|c| !is_ident(c)).unwrap_or(s.len());
@@ -598,6 +652,26 @@ mod tests {
         let text = "#define ERR { n++; }\nvoid f(void) { g(); ERR \n#if X\n h();\n#endif\n}\n";
         let want = "#define ERR { n++; }\nvoid f(void) { g(); ERR;\n#if X\n h();\n#endif\n}\n";
         assert_eq!(run(text), want);
+    }
+
+    #[test]
+    fn unknown_statement_macros_alone_on_their_line_get_their_semicolon() {
+        let text = "void f(void) {\n  err = g(); CHECK_ERR\n\n  /* sizes */\n  sizes[0] = n;\n  ERR_OUT  // x\n}\n";
+        // The `;` takes the first blank after the name, the line's length unchanged.
+        let want = "void f(void) {\n  err = g(); CHECK_ERR\n\n; /* sizes */\n  sizes[0] = n;\n  ERR_OUT; // x\n}\n";
+        assert_eq!(run(text), want);
+        for text in [
+            // At file scope: a return type on a line of its own.
+            "static BOOL\nfoo(void) { return 0; }\n",
+            // Not alone on its line, not upper case, or followed by what continues a declaration.
+            "void f(void) { g(); CHECK_ERR int a; }\n",
+            "void f(void) { g(); check_err\n  a = 1; }\n",
+            "void f(void) {\n  FILE\n    *fp = 0;\n}\n",
+            // Defined in the file as something else than a statement.
+            "#define LIMIT 4\nvoid f(void) {\n  LIMIT\n  a = 1;\n}\n",
+        ] {
+            assert_eq!(run(text), text);
+        }
     }
 
     #[test]

@@ -79,9 +79,9 @@ impl StatementMacros {
         }
     }
 
-    /// Whether any statement-like macro is known (the pre-pass skips the work otherwise).
-    pub(super) fn is_empty(&self) -> bool {
-        self.shapes.is_empty()
+    /// Whether `name` is defined as a macro of any kind.
+    pub(super) fn defines(&self, name: &str) -> bool {
+        self.shapes.contains_key(name)
     }
 }
 
