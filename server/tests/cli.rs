@@ -1271,4 +1271,63 @@ mod fix {
         assert!(stderr(&o).contains("latin1.c: not valid UTF-8; not fixed"));
         assert_eq!(fs::read(dir.path().join("latin1.c")).unwrap(), latin1);
     }
+
+    /// The deprecated-API transpose fixture, its MPI_Type_extent line ending in `\r\n` and the
+    /// others in `\n`.
+    fn mixed_line_endings() -> String {
+        text(DEPRECATED)
+            .lines()
+            .map(|line| {
+                let ending = if line.contains("MPI_Type_extent") {
+                    "\r\n"
+                } else {
+                    "\n"
+                };
+                format!("{line}{ending}")
+            })
+            .collect()
+    }
+
+    #[test]
+    fn fix_keeps_each_lines_ending_and_the_diff_shows_what_is_written() {
+        let mixed = mixed_line_endings();
+        let extent =
+            "    MPI_Type_extent(MPI_DOUBLE, &sizeofdouble); /* expect: deprecated-api */\r\n";
+        let hvector = "    MPI_Type_hvector(N, 1, sizeofdouble, column, &xpose);";
+        assert!(mixed.contains(extent) && mixed.contains(&format!("{hvector} ")));
+        // The new declaration takes the ending of the line it goes before.
+        let expected = mixed
+            .replace(
+                extent,
+                "    MPI_Aint sizeofdouble_lb;\r\n    MPI_Type_get_extent(MPI_DOUBLE, &sizeofdouble_lb, &sizeofdouble); /* expect: deprecated-api */\r\n",
+            )
+            .replace("MPI_Type_hvector(", "MPI_Type_create_hvector(");
+        let dir = tree(&[("mixed.c", mixed.as_bytes())]);
+
+        let o = run_in(dir.path(), &["--diff"]);
+        assert_exit(&o, 0);
+        let diff = stdout(&o);
+        let changed: Vec<&str> = diff
+            .split_inclusive('\n')
+            .filter(|l| l.starts_with(['+', '-']) && !l.starts_with("+++") && !l.starts_with("---"))
+            .collect();
+        assert_eq!(
+            changed,
+            [
+                format!("-{extent}").as_str(),
+                "+    MPI_Aint sizeofdouble_lb;\r\n",
+                "+    MPI_Type_get_extent(MPI_DOUBLE, &sizeofdouble_lb, &sizeofdouble); /* expect: deprecated-api */\r\n",
+                "-    MPI_Type_hvector(N, 1, sizeofdouble, column, &xpose); /* expect: deprecated-api */\n",
+                "+    MPI_Type_create_hvector(N, 1, sizeofdouble, column, &xpose); /* expect: deprecated-api */\n",
+            ],
+            "{diff}"
+        );
+
+        let o = run_in(dir.path(), &["--fix"]);
+        assert_exit(&o, 0);
+        assert_eq!(
+            fs::read_to_string(dir.path().join("mixed.c")).unwrap(),
+            expected
+        );
+    }
 }

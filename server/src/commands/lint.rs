@@ -200,20 +200,6 @@ fn fix_text(
 
 const BOM: &[u8] = b"\xEF\xBB\xBF";
 
-/// Turns every lone `\n` into `\r\n`.
-fn crlf(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + text.len() / 32);
-    let mut previous = '\0';
-    for c in text.chars() {
-        if c == '\n' && previous != '\r' {
-            out.push('\r');
-        }
-        out.push(c);
-        previous = c;
-    }
-    out
-}
-
 /// Replaces the file's contents through a temporary file in the same directory and a rename,
 /// keeping its permissions; refuses when the file changed since it was read.
 fn write_atomically(path: &Path, read: &str, new: &str) -> Result<(), String> {
@@ -223,12 +209,8 @@ fn write_atomically(path: &Path, read: &str, new: &str) -> Result<(), String> {
     if now.strip_prefix(BOM).unwrap_or(&now) != read.as_bytes() {
         return Err(format!("{shown}: changed while being fixed; not written"));
     }
-    // Inserted lines take the file's line ending; a byte order mark stays.
-    let mut new = if read.contains("\r\n") {
-        crlf(new)
-    } else {
-        new.to_owned()
-    };
+    // A byte order mark stays (the fixes keep each line's ending).
+    let mut new = new.to_owned();
     if bom {
         new.insert(0, '\u{feff}');
     }
