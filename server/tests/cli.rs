@@ -1330,4 +1330,72 @@ mod fix {
             expected
         );
     }
+
+    #[test]
+    fn fix_through_a_symbolic_link_fixes_its_target_and_keeps_the_link() {
+        let dir = tree(&[("src/real.c", text(DEPRECATED).as_bytes())]);
+        std::os::unix::fs::symlink("src/real.c", dir.path().join("link.c")).unwrap();
+        let o = run_in(dir.path(), &["--fix", "link.c"]);
+        assert_exit(&o, 0);
+        let link = dir.path().join("link.c");
+        assert!(fs::symlink_metadata(&link).unwrap().is_symlink());
+        assert_eq!(fs::read_link(&link).unwrap(), Path::new("src/real.c"));
+        let fixed = fs::read_to_string(dir.path().join("src/real.c")).unwrap();
+        assert!(fixed.contains("MPI_Type_create_hvector"), "{fixed}");
+    }
+
+    #[test]
+    fn fix_keeps_hard_links_owner_and_mode() {
+        use std::os::unix::fs::MetadataExt;
+        let dir = tree(&[
+            ("linked.c", text(DEPRECATED).as_bytes()),
+            ("theirs.c", text(DEPRECATED).as_bytes()),
+        ]);
+        let path = |name: &str| dir.path().join(name);
+        fs::hard_link(path("linked.c"), path("twin.c")).unwrap();
+        fs::set_permissions(path("linked.c"), fs::Permissions::from_mode(0o640)).unwrap();
+        // Another user's file (only root can give one away; elsewhere, the file stays ours).
+        let theirs = std::os::unix::fs::chown(path("theirs.c"), Some(4242), Some(4242)).is_ok();
+        if !theirs {
+            eprintln!("not root: the owner of a fixed file is checked with our own");
+        }
+        let before = |name: &str| fs::metadata(path(name)).unwrap();
+        let (linked, owner) = (before("linked.c"), before("theirs.c"));
+
+        let o = run_in(dir.path(), &["--fix", "linked.c", "theirs.c"]);
+        assert_exit(&o, 0);
+        let after = fs::metadata(path("linked.c")).unwrap();
+        assert_eq!(
+            (after.ino(), after.nlink()),
+            (linked.ino(), 2),
+            "a hard link split"
+        );
+        assert_eq!(after.mode() & 0o7777, 0o640);
+        let twin = fs::read_to_string(path("twin.c")).unwrap();
+        assert!(twin.contains("MPI_Type_create_hvector"), "{twin}");
+        let after = fs::metadata(path("theirs.c")).unwrap();
+        assert_eq!((after.uid(), after.gid()), (owner.uid(), owner.gid()));
+        assert_eq!(after.mode(), owner.mode());
+        let fixed = fs::read_to_string(path("theirs.c")).unwrap();
+        assert!(fixed.contains("MPI_Type_create_hvector"), "{fixed}");
+    }
+
+    #[test]
+    fn fix_refuses_a_read_only_file_and_counts_only_what_it_wrote() {
+        let original = text(DEPRECATED);
+        let dir = tree(&[
+            ("read_only.c", original.as_bytes()),
+            ("writable.c", original.as_bytes()),
+        ]);
+        let read_only = dir.path().join("read_only.c");
+        fs::set_permissions(&read_only, fs::Permissions::from_mode(0o444)).unwrap();
+        let o = run_in(dir.path(), &["--fix"]);
+        assert_exit(&o, 2);
+        let told = stderr(&o);
+        assert!(told.contains("read_only.c: read-only; not fixed"), "{told}");
+        assert!(told.contains("fixed 2 findings"), "{told}");
+        assert_eq!(fs::read_to_string(&read_only).unwrap(), original);
+        let fixed = fs::read_to_string(dir.path().join("writable.c")).unwrap();
+        assert!(fixed.contains("MPI_Type_create_hvector"), "{fixed}");
+    }
 }

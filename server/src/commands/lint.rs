@@ -2,7 +2,6 @@
 
 use std::collections::BTreeMap;
 use std::io::{IsTerminal, Write};
-use std::path::Path;
 use std::process::ExitCode;
 
 use analyzer::fix;
@@ -124,7 +123,6 @@ fn fix_files(
                 continue;
             }
         };
-        fixed_total += applied;
         remaining.push(still);
         if applied == 0 {
             continue;
@@ -134,9 +132,12 @@ fn fix_files(
             let diff = similar::TextDiff::from_lines(&report.text, &text);
             write!(out, "{}", diff.unified_diff().header(&name, &name))
                 .map_err(|e| e.to_string())?;
-        } else if let Err(e) = write_atomically(&report.path, &report.text, &text) {
+        } else if let Err(e) = files::write_fixed(&report.path, &report.text, &text) {
             write_errors.push(e);
+            continue;
         }
+        // Only what was written (or, with --diff, would be) counts as fixed.
+        fixed_total += applied;
     }
     if !args.quiet {
         let verb = if args.diff { "would fix" } else { "fixed" };
@@ -196,58 +197,4 @@ fn fix_text(
     }
     let remaining = findings.iter().filter(|f| lint::fails(f)).count();
     Ok((text, applied_total, remaining))
-}
-
-const BOM: &[u8] = b"\xEF\xBB\xBF";
-
-/// Replaces the file's contents through a temporary file in the same directory and a rename,
-/// keeping its permissions; refuses when the file changed since it was read.
-fn write_atomically(path: &Path, read: &str, new: &str) -> Result<(), String> {
-    let shown = output::display_path(path);
-    let now = std::fs::read(path).map_err(|e| format!("{shown}: {e}"))?;
-    let bom = now.starts_with(BOM);
-    if now.strip_prefix(BOM).unwrap_or(&now) != read.as_bytes() {
-        return Err(format!("{shown}: changed while being fixed; not written"));
-    }
-    // A byte order mark stays (the fixes keep each line's ending).
-    let mut new = new.to_owned();
-    if bom {
-        new.insert(0, '\u{feff}');
-    }
-    let permissions = std::fs::metadata(path)
-        .map_err(|e| format!("{shown}: {e}"))?
-        .permissions();
-    let dir = path
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let mut tmp = tempfile::NamedTempFile::new_in(dir).map_err(|e| format!("{shown}: {e}"))?;
-    tmp.write_all(new.as_bytes())
-        .map_err(|e| format!("{shown}: {e}"))?;
-    tmp.as_file()
-        .sync_all()
-        .map_err(|e| format!("{shown}: {e}"))?;
-    std::fs::set_permissions(tmp.path(), permissions).map_err(|e| format!("{shown}: {e}"))?;
-    tmp.persist(path).map_err(|e| format!("{shown}: {e}"))?;
-    Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::write_atomically;
-
-    #[test]
-    fn a_file_changed_since_it_was_read_is_not_written() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("a.c");
-        std::fs::write(&path, "int x;\n").unwrap();
-        // Read as "int x;\n", then changed on disk by someone else before the fix is written.
-        std::fs::write(&path, "int y;\n").unwrap();
-        let refused = write_atomically(&path, "int x;\n", "int z;\n").unwrap_err();
-        assert!(refused.contains("changed while being fixed"), "{refused}");
-        assert_eq!(std::fs::read_to_string(&path).unwrap(), "int y;\n");
-        // Unchanged since it was read: written.
-        write_atomically(&path, "int y;\n", "int z;\n").unwrap();
-        assert_eq!(std::fs::read_to_string(&path).unwrap(), "int z;\n");
-    }
 }
