@@ -1,6 +1,7 @@
 //! Finding, reading and (`--fix`) writing the files to analyse: the only place the tool
 //! touches the file system for sources (the analyzer itself does no I/O).
 
+use std::collections::HashSet;
 use std::fs::{File, Metadata};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -26,7 +27,9 @@ pub struct Walk {
 
 /// Walks files and directories (respecting `.gitignore` and `.ignore` unless told not to),
 /// keeping the files `language` gives a language (by the configuration's extensions). A file
-/// whose configuration is bad is kept by the built-in extensions and the error told once.
+/// whose configuration is bad is kept by the built-in extensions and the error told once. A
+/// file reached by several paths (`a.c ./a.c`, a directory and a file in it, links) is kept
+/// once, under the first path given (in a directory, the first in path order).
 pub fn collect(
     paths: &[PathBuf],
     respect_ignore: bool,
@@ -35,7 +38,9 @@ pub fn collect(
     let mut files = Vec::new();
     let mut errors = Vec::new();
     let mut notes = Vec::new();
+    let mut seen = HashSet::new();
     for root in paths {
+        let mut found = Vec::new();
         if !root.exists() {
             errors.push(format!("{}: no such file or directory", display_path(root)));
             continue;
@@ -51,13 +56,13 @@ pub fn collect(
         for entry in walk {
             match entry {
                 Ok(e) if e.file_type().is_some_and(|t| t.is_file()) => {
-                    let found = language(e.path()).unwrap_or_else(|error| {
+                    let language = language(e.path()).unwrap_or_else(|error| {
                         if !errors.contains(&error) {
                             errors.push(error);
                         }
                         Language::from_path(e.path())
                     });
-                    files.extend(found.map(|language| SourceFile {
+                    found.extend(language.map(|language| SourceFile {
                         path: e.path().to_path_buf(),
                         language,
                     }));
@@ -73,14 +78,31 @@ pub fn collect(
                 },
             }
         }
+        found.sort_by(|a, b| a.path.cmp(&b.path));
+        files.extend(found.into_iter().filter(|f| seen.insert(identity(&f.path))));
     }
     files.sort_by(|a, b| a.path.cmp(&b.path));
-    files.dedup_by(|a, b| a.path == b.path);
     Walk {
         files,
         errors,
         notes,
     }
+}
+
+/// What makes two paths the same file: its device and inode (through links, hard links
+/// included), or the path itself when it cannot be read (the read will say why).
+#[cfg(unix)]
+fn identity(path: &Path) -> Result<(u64, u64), PathBuf> {
+    use std::os::unix::fs::MetadataExt;
+    std::fs::metadata(path)
+        .map(|m| (m.dev(), m.ino()))
+        .map_err(|_| path.to_path_buf())
+}
+
+/// What makes two paths the same file: its canonical path.
+#[cfg(not(unix))]
+fn identity(path: &Path) -> PathBuf {
+    std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())
 }
 
 /// The path an error of the walk is about.

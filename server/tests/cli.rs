@@ -1398,4 +1398,22 @@ mod fix {
         let fixed = fs::read_to_string(dir.path().join("writable.c")).unwrap();
         assert!(fixed.contains("MPI_Type_create_hvector"), "{fixed}");
     }
+
+    #[test]
+    fn one_file_reached_by_several_paths_is_linted_and_fixed_once() {
+        let dir = tree(&[("a.c", text(DEPRECATED).as_bytes())]);
+        std::os::unix::fs::symlink("a.c", dir.path().join("alias.c")).unwrap();
+        let paths = ["a.c", "./a.c", "alias.c", "."];
+        let o = run_in(dir.path(), &[&["--format", "json"], &paths[..]].concat());
+        assert_exit(&o, 1);
+        assert_eq!(
+            diagnostics(&o),
+            vec![("a.c".to_owned(), "deprecated-api".to_owned()); 2]
+        );
+        assert_eq!(json_of(&o)["summary"]["files"], 1);
+
+        let o = run_in(dir.path(), &[&["--fix"], &paths[..]].concat());
+        assert_exit(&o, 0);
+        assert!(stderr(&o).contains("fixed 2 findings"), "{}", stderr(&o));
+    }
 }
