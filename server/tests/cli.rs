@@ -1416,4 +1416,31 @@ mod fix {
         assert_exit(&o, 0);
         assert!(stderr(&o).contains("fixed 2 findings"), "{}", stderr(&o));
     }
+
+    /// A declaration, or a statement after it, added to the body of an if, else, for, while
+    /// or do without braces: braces go around them.
+    #[test]
+    fn bodies_without_braces_get_them() {
+        let declarations = "testdata/rules/deprecated-api/mpi1_extent_braceless_bodies.c";
+        let commit = "testdata/rules/missing-commit/commit_in_braceless_loop.c";
+        let dir = tree(&[
+            ("declarations.c", text(declarations).as_bytes()),
+            ("commit.c", text(commit).as_bytes()),
+        ]);
+        let o = run_in(dir.path(), &["--fix"]);
+        assert_exit(&o, 0);
+        let fixed = fs::read_to_string(dir.path().join("declarations.c")).unwrap();
+        assert!(
+            fixed.contains(
+                "    if (asked) { // the extent only when asked\n        MPI_Aint e_lb;\n"
+            ),
+            "{fixed}"
+        );
+        let fixed = fs::read_to_string(dir.path().join("commit.c")).unwrap();
+        assert!(
+            fixed.contains("        MPI_Type_commit(&column);\n    }\n"),
+            "{fixed}"
+        );
+        assert_compiles(dir.path());
+    }
 }

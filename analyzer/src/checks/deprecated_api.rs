@@ -1,8 +1,8 @@
 use std::collections::BTreeSet;
 
 use super::{
-    address_widening, bound_markers, fortran_edit, in_case_of, CallSite, Context, Diagnostic, Rule,
-    Severity,
+    address_widening, bound_markers, c_edit, fortran_edit, in_case_of, CallSite, Context,
+    Diagnostic, Rule, Severity,
 };
 use crate::fix::{Applicability, Edit, Fix};
 use crate::ir::{visit_expr, visit_stmt_exprs, ExprKind};
@@ -51,6 +51,10 @@ The MPI-2 replacements take the same arguments in C:
 | `MPI_Type_lb(t, &lb)` | `MPI_Type_get_extent(t, &lb, &extent)` |
 | `MPI_Type_ub(t, &ub)` | `MPI_Type_get_extent(t, &lb, &extent)`, `ub = lb + extent` |
 | `MPI_LB`, `MPI_UB` markers | `MPI_Type_create_resized(t, lb, extent, &newtype)` |
+
+The new variable of `MPI_Type_extent(t, &e)` and `MPI_Type_lb(t, &lb)` is `e_lb` (`lb_extent`).
+In C it is declared on the line before the call, and a call that is the body of an `if`,
+`else`, `for`, `while` or `do` without braces gets them.
 
 The markers are rewritten automatically for the usual MPI-1 pattern: a struct call
 (`MPI_Type_struct` or `MPI_Type_create_struct`) whose count is written as a number and whose
@@ -202,16 +206,34 @@ fn rewrite(cx: &Context<'_>, site: &CallSite<'_>) -> Option<Rewrite> {
 }
 
 /// In C the replacements take the same arguments; the new variable is declared on the line
-/// before the call when the call starts its line (a statement of its own).
+/// before the call when the call is a statement starting its line (the body of a control
+/// statement without braces gets them).
 fn c_fix(cx: &Context<'_>, site: &CallSite<'_>) -> Option<Fix> {
     let mut rewrite = rewrite(cx, site)?;
     if let Some(fresh) = &rewrite.fresh {
+        let text = cx.analysis.text();
         let (indent, _) = cx.line_indent(site.span.start);
-        let line_start = statement_line_start(cx.analysis.text(), site.span.start)?;
+        let line_start = text[..site.span.start].rfind('\n').map_or(0, |i| i + 1);
+        let scope = cx.function_at(site.span)?.span;
+        let (place, start) = c_edit::statement_at(text, cx.c_code(), scope, site.span.start)?;
+        if start != site.span.start || !text[line_start..start].trim().is_empty() {
+            return None;
+        }
         rewrite.edits.insert(
             0,
             Edit::insert(line_start, format!("{indent}MPI_Aint {fresh};\n")),
         );
+        if let Some(open) = place.open() {
+            // The call is the whole statement: the `}` goes after its `;`.
+            let after_call = text[site.span.end..].trim_start();
+            let semicolon = text.len() - after_call.len();
+            if !after_call.starts_with(';') {
+                return None;
+            }
+            rewrite.edits.insert(0, open);
+            let end = c_edit::after_statement(text, semicolon)?;
+            rewrite.edits.push(Edit::insert(end, place.close()));
+        }
     }
     Some(Fix {
         title: rewrite.title,
@@ -327,18 +349,6 @@ fn extent_call(cx: &Context<'_>, site: &CallSite<'_>, replacement: &str) -> Opti
     };
     let call = Span::new(site.name_span.start, site.span.end);
     Some((Edit::replace(call, format!("{replacement}({args})")), fresh))
-}
-
-/// The start of the line `offset` is on, when the call there begins its line and the previous
-/// code line ends a statement or opens or closes a block (so a declaration may go between).
-fn statement_line_start(text: &str, offset: usize) -> Option<usize> {
-    let start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
-    if !text[start..offset].trim().is_empty() {
-        return None;
-    }
-    let before = text[..start].trim_end();
-    let ends_statement = before.is_empty() || before.ends_with([';', '{', '}']);
-    ends_statement.then_some(start)
 }
 
 /// `MPI_LB` and `MPI_UB` anywhere in the code; a marker in the type list of a struct whose
