@@ -1151,12 +1151,14 @@ mod fix {
         found.then_some("mpicc.mpich")
     }
 
+    /// Every file in `dir` compiles without a warning, hidden variables included (`-Wshadow`:
+    /// a declaration a fix adds must not change what a name means).
     #[track_caller]
     fn assert_compiles(dir: &Path) {
         let Some(mpicc) = mpicc() else { return };
         for (path, _) in contents(dir) {
             let o = Command::new(mpicc)
-                .args(["-fsyntax-only", "-Wall", "-Werror"])
+                .args(["-fsyntax-only", "-Wall", "-Wshadow", "-Werror"])
                 .arg(&path)
                 .output()
                 .unwrap();
@@ -1441,6 +1443,20 @@ mod fix {
             fixed.contains("        MPI_Type_commit(&column);\n    }\n"),
             "{fixed}"
         );
+        assert_compiles(dir.path());
+    }
+
+    /// The new variables of MPI_Type_extent's fix, two in one block and one whose name would
+    /// hide a variable of the block around it.
+    #[test]
+    fn new_variables_neither_clash_nor_hide() {
+        let names = "testdata/rules/deprecated-api/mpi1_extent_new_names.c";
+        let dir = tree(&[("names.c", text(names).as_bytes())]);
+        let o = run_in(dir.path(), &["--fix"]);
+        assert_exit(&o, 0);
+        let fixed = fs::read_to_string(dir.path().join("names.c")).unwrap();
+        // The `e_lb` printed after the call in the inner block is still the outer one.
+        assert!(!fixed.contains("MPI_Aint e_lb;"), "{fixed}");
         assert_compiles(dir.path());
     }
 }
