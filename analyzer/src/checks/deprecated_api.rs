@@ -106,8 +106,8 @@ one default-integer variable is redeclared. When a variable is passed to any oth
 analysis does not follow (COMMON, EQUIVALENCE, NAMELIST, DIMENSION, SAVE, ...), in an internal
 procedure, or the unit includes a file other than `mpif.h`, nothing is redeclared and the
 finding only says what to change. `MPI_TYPE_UB` has no fix. In fixed form the code stays in
-columns 7-72 (new statements are continued in column 6; a rename that would pass column 72 is
-not offered). Declarations are only written where `MPI_ADDRESS_KIND` is visible: the unit, a
+columns 7-72, counted as gfortran counts them (a tab in columns 1-6 reaches column 7): a
+statement that the fix makes longer is continued in column 6. Declarations are only written where `MPI_ADDRESS_KIND` is visible: the unit, a
 unit containing it or its module has `use mpi`, `use mpi_f08` or `include 'mpif.h'` (MPI
 brought in through a module of the program's own is not followed, and the fix is not offered).
 The fix is marked unsafe: the uses are judged from the unit's own text.
@@ -257,12 +257,9 @@ fn fortran_fix(cx: &Context<'_>, site: &CallSite<'_>, names: &FreshNames) -> Opt
     let mut title = None;
     for call in &widening.calls {
         let rewrite = rewrite(cx, call, names)?;
-        if !fortran_edit::fits(cx, &rewrite.edits) {
-            return None;
-        }
         title.get_or_insert(rewrite.title);
         fresh.extend(rewrite.fresh);
-        edits.extend(rewrite.edits);
+        edits.extend(fortran_edit::fit(cx, &rewrite.edits)?);
     }
     let mut title = title?;
     if (!widening.vars.is_empty() || !fresh.is_empty())

@@ -1,4 +1,6 @@
-use super::{c_edit, handle_text, in_case_of, CallSite, Context, Diagnostic, Rule, Severity};
+use super::{
+    c_edit, fortran_edit, handle_text, in_case_of, CallSite, Context, Diagnostic, Rule, Severity,
+};
 use crate::catalog::Role;
 use crate::eval::value::Tri;
 use crate::eval::ArgumentValue;
@@ -156,7 +158,10 @@ fn commit_fix(cx: &Context<'_>, handle: usize) -> Option<Fix> {
                 Some(e) => format!("{target}, {e}"),
                 None => target.to_owned(),
             };
-            (end, format!("\n{indent}{call} {commit}({args})"))
+            let statement = format!("{call} {commit}({args})");
+            let lines = fortran_edit::render(&[statement], indent, fortran_edit::fixed(cx));
+            // After the constructor's line, before its line break.
+            (end, format!("\n{}", lines.trim_end_matches('\n')))
         }
     };
     edits.push(Edit::insert(insertion.0, insertion.1));
