@@ -1007,7 +1007,7 @@ mod formats {
     }
 
     /// The official SARIF 2.1.0 schema (see tests/data/README.md).
-    fn sarif_validator() -> (boon::Schemas, boon::SchemaIndex) {
+    pub(super) fn sarif_validator() -> (boon::Schemas, boon::SchemaIndex) {
         let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/sarif-schema-2.1.0.json");
         let schema: Value = serde_json::from_str(&fs::read_to_string(&path).unwrap()).unwrap();
         let mut schemas = boon::Schemas::new();
@@ -1458,5 +1458,66 @@ mod fix {
         // The `e_lb` printed after the call in the inner block is still the outer one.
         assert!(!fixed.contains("MPI_Aint e_lb;"), "{fixed}");
         assert_compiles(dir.path());
+    }
+
+    #[test]
+    fn fix_and_diff_report_what_remains_in_the_chosen_format() {
+        let fixed = fixtures();
+        let o = run_in(fixed.path(), &["--fix", "--format", "json"]);
+        assert_exit(&o, 1);
+        let after_fix = json_of(&o);
+        let lint = run_in(fixed.path(), &["--format", "json"]);
+        assert_eq!(
+            after_fix,
+            json_of(&lint),
+            "--fix reports what a lint finds after it"
+        );
+
+        // --diff: what would remain, the same, and the diff in the summary.
+        let untouched = fixtures();
+        let before = contents(untouched.path());
+        let o = run_in(untouched.path(), &["--diff", "--format", "json"]);
+        assert_exit(&o, 1);
+        let mut after_diff = json_of(&o);
+        let diff = after_diff["summary"]
+            .as_object_mut()
+            .unwrap()
+            .remove("diff")
+            .unwrap();
+        assert!(
+            diff.as_str()
+                .unwrap()
+                .contains("+++ mpi1_hvector_transpose.c\n"),
+            "{diff}"
+        );
+        assert_eq!(after_diff, after_fix);
+
+        let (schemas, index) = super::formats::sarif_validator();
+        let o = run_in(untouched.path(), &["--diff", "--format", "sarif"]);
+        let log = json_of(&o);
+        schemas.validate(&log, index).expect("valid SARIF");
+        assert_eq!(log["runs"][0]["properties"]["diff"], diff);
+        assert_eq!(
+            log["runs"][0]["results"].as_array().unwrap().len(),
+            after_fix["diagnostics"].as_array().unwrap().len()
+        );
+
+        // Line formats: the diff, then the findings; nothing else.
+        for (format, finding) in [("gcc", ": warning: "), ("github", "::warning file=")] {
+            let o = run_in(untouched.path(), &["--diff", "--format", format]);
+            let out = stdout(&o);
+            let (diff_part, findings) = out.split_at(diff.as_str().unwrap().len());
+            assert_eq!(diff_part, diff, "{format}");
+            let lines: Vec<&str> = findings.lines().collect();
+            assert_eq!(
+                lines.len(),
+                after_fix["diagnostics"].as_array().unwrap().len()
+            );
+            assert!(
+                lines.iter().all(|l| l.contains(finding)),
+                "{format}: {findings}"
+            );
+        }
+        assert_eq!(contents(untouched.path()), before, "--diff wrote files");
     }
 }
