@@ -62,30 +62,38 @@ pub struct Applied {
 
 /// Applies every fix whose edits are valid and do not overlap an edit already accepted; fixes
 /// are taken in the order of their first edit, so the result does not depend on input order.
+/// Each line keeps its own line ending, and the lines an edit writes take the ending of the line
+/// they go into (a file may mix `\n` and `\r\n`).
 pub fn apply(text: &str, fixes: &[&Fix]) -> Applied {
-    let mut order: Vec<&Fix> = fixes.to_vec();
-    order.sort_by_key(|f| f.edits.iter().map(|e| (e.span.start, e.span.end)).min());
-    let mut accepted: Vec<&Edit> = Vec::new();
+    let mut order: Vec<Vec<Edit>> = fixes
+        .iter()
+        .map(|f| {
+            f.edits
+                .iter()
+                .map(|e| outside_line_breaks(text, e))
+                .collect()
+        })
+        .collect();
+    order.sort_by_key(|edits| edits.iter().map(|e| (e.span.start, e.span.end)).min());
+    let mut accepted: Vec<Edit> = Vec::new();
     let (mut applied, mut skipped) = (0, 0);
-    for fix in order {
-        let valid = !fix.edits.is_empty()
-            && fix.edits.iter().all(|e| {
+    for edits in order {
+        let valid = !edits.is_empty()
+            && edits.iter().all(|e| {
                 e.span.end <= text.len()
                     && text.is_char_boundary(e.span.start)
                     && text.is_char_boundary(e.span.end)
             });
-        let own_clash = fix
-            .edits
+        let own_clash = edits
             .iter()
             .enumerate()
-            .any(|(i, a)| fix.edits[i + 1..].iter().any(|b| overlaps(a.span, b.span)));
+            .any(|(i, a)| edits[i + 1..].iter().any(|b| overlaps(a.span, b.span)));
         let clashes = own_clash
-            || fix
-                .edits
+            || edits
                 .iter()
                 .any(|e| accepted.iter().any(|a| overlaps(a.span, e.span)));
         if valid && !clashes {
-            accepted.extend(fix.edits.iter());
+            accepted.extend(edits);
             applied += 1;
         } else {
             skipped += 1;
@@ -96,7 +104,16 @@ pub fn apply(text: &str, fixes: &[&Fix]) -> Applied {
     let mut at = 0;
     for edit in accepted {
         out.push_str(&text[at..edit.span.start]);
-        out.push_str(&edit.new_text);
+        let ending = line_ending_at(text, edit.span.start);
+        let mut lines = edit.new_text.split('\n').peekable();
+        while let Some(line) = lines.next() {
+            if lines.peek().is_some() {
+                out.push_str(line.strip_suffix('\r').unwrap_or(line));
+                out.push_str(ending);
+            } else {
+                out.push_str(line);
+            }
+        }
         at = edit.span.end;
     }
     out.push_str(&text[at..]);
@@ -104,6 +121,35 @@ pub fn apply(text: &str, fixes: &[&Fix]) -> Applied {
         text: out,
         applied,
         skipped,
+    }
+}
+
+/// The edit with its ends moved off the middle of a `\r\n`: the checks find line ends by `\n`,
+/// and an edit there belongs before the whole line break (its `\r` is no part of the line).
+fn outside_line_breaks(text: &str, edit: &Edit) -> Edit {
+    let before_break = |offset: usize| {
+        let inside = offset > 0
+            && text.as_bytes().get(offset - 1) == Some(&b'\r')
+            && text.as_bytes().get(offset) == Some(&b'\n');
+        offset - usize::from(inside)
+    };
+    Edit::replace(
+        Span::new(before_break(edit.span.start), before_break(edit.span.end)),
+        edit.new_text.clone(),
+    )
+}
+
+/// The line ending of the line `offset` is on; the last line, when it has none, takes the one
+/// before it.
+fn line_ending_at(text: &str, offset: usize) -> &'static str {
+    let newline = text
+        .get(offset..)
+        .and_then(|rest| rest.find('\n'))
+        .map(|i| offset + i)
+        .or_else(|| text[..offset].rfind('\n'));
+    match newline {
+        Some(n) if text[..n].ends_with('\r') => "\r\n",
+        _ => "\n",
     }
 }
 
@@ -116,5 +162,47 @@ fn overlaps(a: Span, b: Span) -> bool {
             || (b.start > a.start && b.start < a.end)
     } else {
         a.start < b.end && b.start < a.end
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fix(edits: Vec<Edit>) -> Fix {
+        Fix {
+            title: String::new(),
+            applicability: Applicability::Safe,
+            edits,
+        }
+    }
+
+    #[test]
+    fn each_line_keeps_its_ending_and_new_lines_take_their_neighbours() {
+        let text = "a;\r\nb;\nc;\r\nd;";
+        // Before `b` (an LF line), after `c` at its `\n` (a CRLF line), at the end (no ending:
+        // the line before is CRLF).
+        let fixed = apply(
+            text,
+            &[
+                &fix(vec![Edit::insert(4, "x;\n")]),
+                &fix(vec![Edit::insert(text.rfind('\n').unwrap(), "\ny;")]),
+                &fix(vec![Edit::insert(text.len(), "\nz;\r\n")]),
+            ],
+        );
+        assert_eq!(fixed.text, "a;\r\nx;\nb;\nc;\r\ny;\r\nd;\r\nz;\r\n");
+    }
+
+    #[test]
+    fn a_line_replaced_up_to_its_newline_keeps_its_carriage_return() {
+        let text = "int a;\r\nint b;\r\n";
+        let fixed = apply(
+            text,
+            &[&fix(vec![Edit::replace(
+                Span::new(0, 7),
+                "long a;\nlong c;",
+            )])],
+        );
+        assert_eq!(fixed.text, "long a;\r\nlong c;\r\nint b;\r\n");
     }
 }

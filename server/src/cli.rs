@@ -82,7 +82,7 @@ pub struct AnalysisArgs {
 pub struct LintArgs {
     #[command(flatten)]
     pub analysis: AnalysisArgs,
-    /// Output format.
+    /// Output format (with --fix or --diff, of the findings that remain after the fixes).
     #[arg(long, value_enum, default_value = "human")]
     pub format: Format,
     /// Only these rules (comma-separated ids, or `all`).
@@ -91,13 +91,16 @@ pub struct LintArgs {
     /// Skip these rules (comma-separated ids, or `all`).
     #[arg(long, value_delimiter = ',')]
     pub ignore: Vec<String>,
-    /// Apply the safe fixes to the files.
+    /// Apply the safe fixes to the files (through links, keeping owner and permissions; a
+    /// read-only file is not fixed), then report the findings that remain.
     #[arg(long)]
     pub fix: bool,
     /// With --fix or --diff, also apply fixes marked unsafe.
     #[arg(long)]
     pub unsafe_fixes: bool,
-    /// Print the fixes as a unified diff; write nothing.
+    /// Print the fixes as a unified diff and write nothing: before the findings that would
+    /// remain, or with --format json in the summary's "diff", with sarif in the run's
+    /// properties.
     #[arg(long)]
     pub diff: bool,
     /// Print the number of findings per rule after the findings.

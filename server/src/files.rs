@@ -1,6 +1,9 @@
-//! Finding and reading the files to analyse: the only place the tool touches the file system
-//! for sources (the analyzer itself does no I/O).
+//! Finding, reading and (`--fix`) writing the files to analyse: the only place the tool
+//! touches the file system for sources (the analyzer itself does no I/O).
 
+use std::collections::HashSet;
+use std::fs::{File, Metadata};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use analyzer::source::{Decoded, Encoding, Language, SourceText, MAX_SOURCE_BYTES};
@@ -26,6 +29,8 @@ pub struct Walk {
 /// keeping the files `language` gives a language (by the configuration's extensions). A file
 /// whose configuration is bad is kept by the built-in extensions and the error told once. A
 /// file named explicitly that cannot be linted (no language, not a regular file) is an error.
+/// file reached by several paths (`a.c ./a.c`, a directory and a file in it, links) is kept
+/// once, under the first path given (in a directory, the first in path order).
 pub fn collect(
     paths: &[PathBuf],
     respect_ignore: bool,
@@ -34,6 +39,7 @@ pub fn collect(
     let mut files = Vec::new();
     let mut errors = Vec::new();
     let mut notes = Vec::new();
+    let mut seen = HashSet::new();
     let language_or_builtin = |path: &Path, errors: &mut Vec<String>| {
         language(path).unwrap_or_else(|error| {
             if !errors.contains(&error) {
@@ -54,13 +60,14 @@ pub fn collect(
                 continue;
             }
         };
+        let mut found = Vec::new();
         if !metadata.is_dir() {
             let shown = display_path(root);
             if !metadata.is_file() {
                 let kind = file_kind(&metadata.file_type());
                 errors.push(format!("{shown}: {kind}, not a regular file; not linted"));
             } else if let Some(language) = language_or_builtin(root, &mut errors) {
-                files.push(SourceFile {
+                found.push(SourceFile {
                     path: root.clone(),
                     language,
                 });
@@ -70,44 +77,61 @@ pub fn collect(
                      in the configuration); not linted"
                 ));
             }
-            continue;
-        }
-        let walk = ignore::WalkBuilder::new(root)
-            .follow_links(true)
-            .git_ignore(respect_ignore)
-            .git_exclude(respect_ignore)
-            .git_global(respect_ignore)
-            .ignore(respect_ignore)
-            .parents(respect_ignore)
-            .build();
-        for entry in walk {
-            match entry {
-                Ok(e) if e.file_type().is_some_and(|t| t.is_file()) => {
-                    let found = language_or_builtin(e.path(), &mut errors);
-                    files.extend(found.map(|language| SourceFile {
-                        path: e.path().to_path_buf(),
-                        language,
-                    }));
+        } else {
+            let walk = ignore::WalkBuilder::new(root)
+                .follow_links(true)
+                .git_ignore(respect_ignore)
+                .git_exclude(respect_ignore)
+                .git_global(respect_ignore)
+                .ignore(respect_ignore)
+                .parents(respect_ignore)
+                .build();
+            for entry in walk {
+                match entry {
+                    Ok(e) if e.file_type().is_some_and(|t| t.is_file()) => {
+                        let language = language_or_builtin(e.path(), &mut errors);
+                        found.extend(language.map(|language| SourceFile {
+                            path: e.path().to_path_buf(),
+                            language,
+                        }));
+                    }
+                    Ok(_) => {}
+                    Err(err) if is_loop(&err) => notes.push(format!("{err}; skipped")),
+                    Err(err) => match dangling_link(&err) {
+                        Some(link) => notes.push(format!(
+                            "{}: a link to nothing; skipped",
+                            display_path(link)
+                        )),
+                        None => errors.push(walk_error(&err)),
+                    },
                 }
-                Ok(_) => {}
-                Err(err) if is_loop(&err) => notes.push(format!("{err}; skipped")),
-                Err(err) => match dangling_link(&err) {
-                    Some(link) => notes.push(format!(
-                        "{}: a link to nothing; skipped",
-                        display_path(link)
-                    )),
-                    None => errors.push(walk_error(&err)),
-                },
             }
+            found.sort_by(|a, b| a.path.cmp(&b.path));
         }
+        files.extend(found.into_iter().filter(|f| seen.insert(identity(&f.path))));
     }
     files.sort_by(|a, b| a.path.cmp(&b.path));
-    files.dedup_by(|a, b| a.path == b.path);
     Walk {
         files,
         errors,
         notes,
     }
+}
+
+/// What makes two paths the same file: its device and inode (through links, hard links
+/// included), or the path itself when it cannot be read (the read will say why).
+#[cfg(unix)]
+fn identity(path: &Path) -> Result<(u64, u64), PathBuf> {
+    use std::os::unix::fs::MetadataExt;
+    std::fs::metadata(path)
+        .map(|m| (m.dev(), m.ino()))
+        .map_err(|_| path.to_path_buf())
+}
+
+/// What makes two paths the same file: its canonical path.
+#[cfg(not(unix))]
+fn identity(path: &Path) -> PathBuf {
+    std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())
 }
 
 /// The path an error of the walk is about.
@@ -275,6 +299,84 @@ pub fn read(path: &Path) -> Result<SourceText, NotRead> {
     }
 }
 
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// Writes the fixed text of the file at `path`, read as `read` (after its byte order mark,
+/// which stays): through links to the file itself, which stays the same file with its links,
+/// owner and permissions. A read-only file, or one changed since it was read, is not written.
+pub fn write_fixed(path: &Path, read: &str, fixed: &str) -> Result<(), String> {
+    let shown = display_path(path);
+    let failed = |e: std::io::Error| format!("{shown}: {e}; not fixed");
+    // A symbolic link stays a link: the file it leads to is fixed.
+    let target = std::fs::canonicalize(path).map_err(failed)?;
+    let metadata = std::fs::metadata(&target).map_err(failed)?;
+    if metadata.permissions().readonly() {
+        return Err(format!("{shown}: read-only; not fixed"));
+    }
+    let now = std::fs::read(&target).map_err(failed)?;
+    let bom = now.starts_with(BOM);
+    if now.strip_prefix(BOM).unwrap_or(&now) != read.as_bytes() {
+        return Err(format!("{shown}: changed while being fixed; not written"));
+    }
+    let mut bytes = Vec::with_capacity(fixed.len() + BOM.len());
+    if bom {
+        bytes.extend_from_slice(BOM);
+    }
+    bytes.extend_from_slice(fixed.as_bytes());
+    replace_contents(&target, &bytes, &metadata).map_err(failed)
+}
+
+/// Replaces the contents of the file at `target` (no link). A rename over it is atomic but
+/// makes a new file: other hard links to the old one would keep the old text, and the new one
+/// would belong to whoever runs the fix. So the text goes to a temporary file given the old
+/// one's owner and permissions and renamed over it, unless the file has other links, its owner
+/// cannot be given (another user's file) or its directory takes no new file: then it is
+/// written over in place, keeping the file itself (not atomic: a crash in the middle of the
+/// write leaves it cut).
+fn replace_contents(target: &Path, bytes: &[u8], metadata: &Metadata) -> std::io::Result<()> {
+    let dir = target.parent().unwrap_or(Path::new("."));
+    let temporary = match tempfile::NamedTempFile::new_in(dir) {
+        Ok(temporary) if takes_identity(temporary.as_file(), metadata) => temporary,
+        Ok(_) => return write_in_place(target, bytes),
+        Err(e) if e.kind() == std::io::ErrorKind::PermissionDenied => {
+            return write_in_place(target, bytes)
+        }
+        Err(e) => return Err(e),
+    };
+    temporary.as_file().write_all(bytes)?;
+    temporary
+        .as_file()
+        .set_permissions(metadata.permissions())?;
+    temporary.as_file().sync_all()?;
+    temporary.persist(target).map_err(|e| e.error)?;
+    Ok(())
+}
+
+/// True when the file `temporary` can stand for the file `metadata` describes: the file has
+/// no other hard link, and `temporary` has (or could be given) its owner and group.
+#[cfg(unix)]
+fn takes_identity(temporary: &File, metadata: &Metadata) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    let same_owner = |m: &Metadata| m.uid() == metadata.uid() && m.gid() == metadata.gid();
+    metadata.nlink() == 1
+        && (temporary.metadata().is_ok_and(|m| same_owner(&m))
+            || std::os::unix::fs::fchown(temporary, Some(metadata.uid()), Some(metadata.gid()))
+                .is_ok())
+}
+
+/// Without Unix links and owners, the temporary file always can.
+#[cfg(not(unix))]
+fn takes_identity(_temporary: &File, _metadata: &Metadata) -> bool {
+    true
+}
+
+fn write_in_place(target: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let mut file = std::fs::OpenOptions::new().write(true).open(target)?;
+    file.write_all(bytes)?;
+    file.set_len(bytes.len() as u64)?;
+    file.sync_all()
+}
+
 /// What the user is told about a file read with invalid bytes, if it was.
 pub fn lossy_note(path: &Path, text: &SourceText) -> Option<String> {
     let n = text.invalid_byte_count();
@@ -360,5 +462,25 @@ impl IncludeResolver for Includes {
             .find(|p| p.is_file())
             .and_then(|p| read(&p).ok())
             .map(|t| t.into_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::write_fixed;
+
+    #[test]
+    fn a_file_changed_since_it_was_read_is_not_written() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("a.c");
+        std::fs::write(&path, "int x;\n").unwrap();
+        // Read as "int x;\n", then changed on disk by someone else before the fix is written.
+        std::fs::write(&path, "int y;\n").unwrap();
+        let refused = write_fixed(&path, "int x;\n", "int z;\n").unwrap_err();
+        assert!(refused.contains("changed while being fixed"), "{refused}");
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "int y;\n");
+        // Unchanged since it was read: written.
+        write_fixed(&path, "int y;\n", "int z;\n").unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "int z;\n");
     }
 }

@@ -1247,7 +1247,7 @@ mod formats {
     }
 
     /// The official SARIF 2.1.0 schema (see tests/data/README.md).
-    fn sarif_validator() -> (boon::Schemas, boon::SchemaIndex) {
+    pub(super) fn sarif_validator() -> (boon::Schemas, boon::SchemaIndex) {
         let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/sarif-schema-2.1.0.json");
         let schema: Value = serde_json::from_str(&fs::read_to_string(&path).unwrap()).unwrap();
         let mut schemas = boon::Schemas::new();
@@ -1391,12 +1391,14 @@ mod fix {
         found.then_some("mpicc.mpich")
     }
 
+    /// Every file in `dir` compiles without a warning, hidden variables included (`-Wshadow`:
+    /// a declaration a fix adds must not change what a name means).
     #[track_caller]
     fn assert_compiles(dir: &Path) {
         let Some(mpicc) = mpicc() else { return };
         for (path, _) in contents(dir) {
             let o = Command::new(mpicc)
-                .args(["-fsyntax-only", "-Wall", "-Werror"])
+                .args(["-fsyntax-only", "-Wall", "-Wshadow", "-Werror"])
                 .arg(&path)
                 .output()
                 .unwrap();
@@ -1525,5 +1527,252 @@ mod fix {
         assert_exit(&o, 2);
         assert!(stderr(&o).contains("latin1.c: not valid UTF-8; not fixed"));
         assert_eq!(fs::read(dir.path().join("latin1.c")).unwrap(), latin1);
+    }
+
+    /// The deprecated-API transpose fixture, its MPI_Type_extent line ending in `\r\n` and the
+    /// others in `\n`.
+    fn mixed_line_endings() -> String {
+        text(DEPRECATED)
+            .lines()
+            .map(|line| {
+                let ending = if line.contains("MPI_Type_extent") {
+                    "\r\n"
+                } else {
+                    "\n"
+                };
+                format!("{line}{ending}")
+            })
+            .collect()
+    }
+
+    #[test]
+    fn fix_keeps_each_lines_ending_and_the_diff_shows_what_is_written() {
+        let mixed = mixed_line_endings();
+        let extent =
+            "    MPI_Type_extent(MPI_DOUBLE, &sizeofdouble); /* expect: deprecated-api */\r\n";
+        let hvector = "    MPI_Type_hvector(N, 1, sizeofdouble, column, &xpose);";
+        assert!(mixed.contains(extent) && mixed.contains(&format!("{hvector} ")));
+        // The new declaration takes the ending of the line it goes before.
+        let expected = mixed
+            .replace(
+                extent,
+                "    MPI_Aint sizeofdouble_lb;\r\n    MPI_Type_get_extent(MPI_DOUBLE, &sizeofdouble_lb, &sizeofdouble); /* expect: deprecated-api */\r\n",
+            )
+            .replace("MPI_Type_hvector(", "MPI_Type_create_hvector(");
+        let dir = tree(&[("mixed.c", mixed.as_bytes())]);
+
+        let o = run_in(dir.path(), &["--diff"]);
+        assert_exit(&o, 0);
+        let diff = stdout(&o);
+        let changed: Vec<&str> = diff
+            .split_inclusive('\n')
+            .filter(|l| l.starts_with(['+', '-']) && !l.starts_with("+++") && !l.starts_with("---"))
+            .collect();
+        assert_eq!(
+            changed,
+            [
+                format!("-{extent}").as_str(),
+                "+    MPI_Aint sizeofdouble_lb;\r\n",
+                "+    MPI_Type_get_extent(MPI_DOUBLE, &sizeofdouble_lb, &sizeofdouble); /* expect: deprecated-api */\r\n",
+                "-    MPI_Type_hvector(N, 1, sizeofdouble, column, &xpose); /* expect: deprecated-api */\n",
+                "+    MPI_Type_create_hvector(N, 1, sizeofdouble, column, &xpose); /* expect: deprecated-api */\n",
+            ],
+            "{diff}"
+        );
+
+        let o = run_in(dir.path(), &["--fix"]);
+        assert_exit(&o, 0);
+        assert_eq!(
+            fs::read_to_string(dir.path().join("mixed.c")).unwrap(),
+            expected
+        );
+    }
+
+    #[test]
+    fn fix_through_a_symbolic_link_fixes_its_target_and_keeps_the_link() {
+        let dir = tree(&[("src/real.c", text(DEPRECATED).as_bytes())]);
+        std::os::unix::fs::symlink("src/real.c", dir.path().join("link.c")).unwrap();
+        let o = run_in(dir.path(), &["--fix", "link.c"]);
+        assert_exit(&o, 0);
+        let link = dir.path().join("link.c");
+        assert!(fs::symlink_metadata(&link).unwrap().is_symlink());
+        assert_eq!(fs::read_link(&link).unwrap(), Path::new("src/real.c"));
+        let fixed = fs::read_to_string(dir.path().join("src/real.c")).unwrap();
+        assert!(fixed.contains("MPI_Type_create_hvector"), "{fixed}");
+    }
+
+    #[test]
+    fn fix_keeps_hard_links_owner_and_mode() {
+        use std::os::unix::fs::MetadataExt;
+        let dir = tree(&[
+            ("linked.c", text(DEPRECATED).as_bytes()),
+            ("theirs.c", text(DEPRECATED).as_bytes()),
+        ]);
+        let path = |name: &str| dir.path().join(name);
+        fs::hard_link(path("linked.c"), path("twin.c")).unwrap();
+        fs::set_permissions(path("linked.c"), fs::Permissions::from_mode(0o640)).unwrap();
+        // Another user's file (only root can give one away; elsewhere, the file stays ours).
+        let theirs = std::os::unix::fs::chown(path("theirs.c"), Some(4242), Some(4242)).is_ok();
+        if !theirs {
+            eprintln!("not root: the owner of a fixed file is checked with our own");
+        }
+        let before = |name: &str| fs::metadata(path(name)).unwrap();
+        let (linked, owner) = (before("linked.c"), before("theirs.c"));
+
+        let o = run_in(dir.path(), &["--fix", "linked.c", "theirs.c"]);
+        assert_exit(&o, 0);
+        let after = fs::metadata(path("linked.c")).unwrap();
+        assert_eq!(
+            (after.ino(), after.nlink()),
+            (linked.ino(), 2),
+            "a hard link split"
+        );
+        assert_eq!(after.mode() & 0o7777, 0o640);
+        let twin = fs::read_to_string(path("twin.c")).unwrap();
+        assert!(twin.contains("MPI_Type_create_hvector"), "{twin}");
+        let after = fs::metadata(path("theirs.c")).unwrap();
+        assert_eq!((after.uid(), after.gid()), (owner.uid(), owner.gid()));
+        assert_eq!(after.mode(), owner.mode());
+        let fixed = fs::read_to_string(path("theirs.c")).unwrap();
+        assert!(fixed.contains("MPI_Type_create_hvector"), "{fixed}");
+    }
+
+    #[test]
+    fn fix_refuses_a_read_only_file_and_counts_only_what_it_wrote() {
+        let original = text(DEPRECATED);
+        let dir = tree(&[
+            ("read_only.c", original.as_bytes()),
+            ("writable.c", original.as_bytes()),
+        ]);
+        let read_only = dir.path().join("read_only.c");
+        fs::set_permissions(&read_only, fs::Permissions::from_mode(0o444)).unwrap();
+        let o = run_in(dir.path(), &["--fix"]);
+        assert_exit(&o, 2);
+        let told = stderr(&o);
+        assert!(told.contains("read_only.c: read-only; not fixed"), "{told}");
+        assert!(told.contains("fixed 2 findings"), "{told}");
+        assert_eq!(fs::read_to_string(&read_only).unwrap(), original);
+        let fixed = fs::read_to_string(dir.path().join("writable.c")).unwrap();
+        assert!(fixed.contains("MPI_Type_create_hvector"), "{fixed}");
+    }
+
+    #[test]
+    fn one_file_reached_by_several_paths_is_linted_and_fixed_once() {
+        let dir = tree(&[("a.c", text(DEPRECATED).as_bytes())]);
+        std::os::unix::fs::symlink("a.c", dir.path().join("alias.c")).unwrap();
+        let paths = ["a.c", "./a.c", "alias.c", "."];
+        let o = run_in(dir.path(), &[&["--format", "json"], &paths[..]].concat());
+        assert_exit(&o, 1);
+        assert_eq!(
+            diagnostics(&o),
+            vec![("a.c".to_owned(), "deprecated-api".to_owned()); 2]
+        );
+        assert_eq!(json_of(&o)["summary"]["files"], 1);
+
+        let o = run_in(dir.path(), &[&["--fix"], &paths[..]].concat());
+        assert_exit(&o, 0);
+        assert!(stderr(&o).contains("fixed 2 findings"), "{}", stderr(&o));
+    }
+
+    /// A declaration, or a statement after it, added to the body of an if, else, for, while
+    /// or do without braces: braces go around them.
+    #[test]
+    fn bodies_without_braces_get_them() {
+        let declarations = "testdata/rules/deprecated-api/mpi1_extent_braceless_bodies.c";
+        let commit = "testdata/rules/missing-commit/commit_in_braceless_loop.c";
+        let dir = tree(&[
+            ("declarations.c", text(declarations).as_bytes()),
+            ("commit.c", text(commit).as_bytes()),
+        ]);
+        let o = run_in(dir.path(), &["--fix"]);
+        assert_exit(&o, 0);
+        let fixed = fs::read_to_string(dir.path().join("declarations.c")).unwrap();
+        assert!(
+            fixed.contains(
+                "    if (asked) { // the extent only when asked\n        MPI_Aint e_lb;\n"
+            ),
+            "{fixed}"
+        );
+        let fixed = fs::read_to_string(dir.path().join("commit.c")).unwrap();
+        assert!(
+            fixed.contains("        MPI_Type_commit(&column);\n    }\n"),
+            "{fixed}"
+        );
+        assert_compiles(dir.path());
+    }
+
+    /// The new variables of MPI_Type_extent's fix, two in one block and one whose name would
+    /// hide a variable of the block around it.
+    #[test]
+    fn new_variables_neither_clash_nor_hide() {
+        let names = "testdata/rules/deprecated-api/mpi1_extent_new_names.c";
+        let dir = tree(&[("names.c", text(names).as_bytes())]);
+        let o = run_in(dir.path(), &["--fix"]);
+        assert_exit(&o, 0);
+        let fixed = fs::read_to_string(dir.path().join("names.c")).unwrap();
+        // The `e_lb` printed after the call in the inner block is still the outer one.
+        assert!(!fixed.contains("MPI_Aint e_lb;"), "{fixed}");
+        assert_compiles(dir.path());
+    }
+
+    #[test]
+    fn fix_and_diff_report_what_remains_in_the_chosen_format() {
+        let fixed = fixtures();
+        let o = run_in(fixed.path(), &["--fix", "--format", "json"]);
+        assert_exit(&o, 1);
+        let after_fix = json_of(&o);
+        let lint = run_in(fixed.path(), &["--format", "json"]);
+        assert_eq!(
+            after_fix,
+            json_of(&lint),
+            "--fix reports what a lint finds after it"
+        );
+
+        // --diff: what would remain, the same, and the diff in the summary.
+        let untouched = fixtures();
+        let before = contents(untouched.path());
+        let o = run_in(untouched.path(), &["--diff", "--format", "json"]);
+        assert_exit(&o, 1);
+        let mut after_diff = json_of(&o);
+        let diff = after_diff["summary"]
+            .as_object_mut()
+            .unwrap()
+            .remove("diff")
+            .unwrap();
+        assert!(
+            diff.as_str()
+                .unwrap()
+                .contains("+++ mpi1_hvector_transpose.c\n"),
+            "{diff}"
+        );
+        assert_eq!(after_diff, after_fix);
+
+        let (schemas, index) = super::formats::sarif_validator();
+        let o = run_in(untouched.path(), &["--diff", "--format", "sarif"]);
+        let log = json_of(&o);
+        schemas.validate(&log, index).expect("valid SARIF");
+        assert_eq!(log["runs"][0]["properties"]["diff"], diff);
+        assert_eq!(
+            log["runs"][0]["results"].as_array().unwrap().len(),
+            after_fix["diagnostics"].as_array().unwrap().len()
+        );
+
+        // Line formats: the diff, then the findings; nothing else.
+        for (format, finding) in [("gcc", ": warning: "), ("github", "::warning file=")] {
+            let o = run_in(untouched.path(), &["--diff", "--format", format]);
+            let out = stdout(&o);
+            let (diff_part, findings) = out.split_at(diff.as_str().unwrap().len());
+            assert_eq!(diff_part, diff, "{format}");
+            let lines: Vec<&str> = findings.lines().collect();
+            assert_eq!(
+                lines.len(),
+                after_fix["diagnostics"].as_array().unwrap().len()
+            );
+            assert!(
+                lines.iter().all(|l| l.contains(finding)),
+                "{format}: {findings}"
+            );
+        }
+        assert_eq!(contents(untouched.path()), before, "--diff wrote files");
     }
 }

@@ -1,11 +1,11 @@
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashSet};
 
 use super::{
-    address_widening, bound_markers, fortran_edit, in_case_of, CallSite, Context, Diagnostic, Rule,
-    Severity,
+    address_widening, bound_markers, c_edit, fortran_edit, in_case_of, CallSite, Context,
+    Diagnostic, Rule, Severity,
 };
 use crate::fix::{Applicability, Edit, Fix};
-use crate::ir::{visit_expr, visit_stmt_exprs, ExprKind};
+use crate::ir::{visit_expr, visit_stmt_exprs, ExprKind, StmtKind};
 use crate::source::{Language, Span};
 
 pub(crate) static RULE: Rule = Rule {
@@ -51,6 +51,12 @@ The MPI-2 replacements take the same arguments in C:
 | `MPI_Type_lb(t, &lb)` | `MPI_Type_get_extent(t, &lb, &extent)` |
 | `MPI_Type_ub(t, &ub)` | `MPI_Type_get_extent(t, &lb, &extent)`, `ub = lb + extent` |
 | `MPI_LB`, `MPI_UB` markers | `MPI_Type_create_resized(t, lb, extent, &newtype)` |
+
+The new variable of `MPI_Type_extent(t, &e)` and `MPI_Type_lb(t, &lb)` is `e_lb` (`lb_extent`),
+numbered (`e_lb2`, `e_lb3`, ...) when a word of the file or a name its headers declare already
+has that name, or another call's new variable took it: the declaration can neither clash with
+a name nor hide one. In C it is declared on the line before the call, and a call that is the
+body of an `if`, `else`, `for`, `while` or `do` without braces gets them.
 
 The markers are rewritten automatically for the usual MPI-1 pattern: a struct call
 (`MPI_Type_struct` or `MPI_Type_create_struct`) whose count is written as a number and whose
@@ -100,8 +106,8 @@ one default-integer variable is redeclared. When a variable is passed to any oth
 analysis does not follow (COMMON, EQUIVALENCE, NAMELIST, DIMENSION, SAVE, ...), in an internal
 procedure, or the unit includes a file other than `mpif.h`, nothing is redeclared and the
 finding only says what to change. `MPI_TYPE_UB` has no fix. In fixed form the code stays in
-columns 7-72 (new statements are continued in column 6; a rename that would pass column 72 is
-not offered). Declarations are only written where `MPI_ADDRESS_KIND` is visible: the unit, a
+columns 7-72, counted as gfortran counts them (a tab in columns 1-6 reaches column 7): a
+statement that the fix makes longer is continued in column 6. Declarations are only written where `MPI_ADDRESS_KIND` is visible: the unit, a
 unit containing it or its module has `use mpi`, `use mpi_f08` or `include 'mpif.h'` (MPI
 brought in through a module of the program's own is not followed, and the fix is not offered).
 The fix is marked unsafe: the uses are judged from the unit's own text.
@@ -121,8 +127,9 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         .iter()
         .filter_map(|s| Some((s.span, bound_markers::fix(cx, s)?)))
         .collect();
+    let names = FreshNames::of(cx);
     for site in cx.sites.iter().filter(|s| s.function.removed.is_some()) {
-        let mut d = removed_call(cx, site);
+        let mut d = removed_call(cx, site, &names);
         // The markers' rewrite replaces the call too: it is the fix, not the rename.
         if let Some((_, fix)) = marker_fixes.iter().find(|(span, _)| *span == site.span) {
             d.fixes = vec![fix.clone()];
@@ -133,7 +140,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     marker_uses(cx, &fixes, out);
 }
 
-fn removed_call(cx: &Context<'_>, site: &CallSite<'_>) -> Diagnostic {
+fn removed_call(cx: &Context<'_>, site: &CallSite<'_>, names: &FreshNames) -> Diagnostic {
     let written = cx.text(site.name_span);
     let replacement = replacement(cx, site);
     let mut d = cx.diagnostic(
@@ -142,8 +149,8 @@ fn removed_call(cx: &Context<'_>, site: &CallSite<'_>) -> Diagnostic {
         format!("`{written}` was removed in MPI-3.0; use `{replacement}`"),
     );
     match cx.language() {
-        Language::C => d.fixes.extend(c_fix(cx, site)),
-        Language::Fortran { .. } => match fortran_fix(cx, site) {
+        Language::C => d.fixes.extend(c_fix(cx, site, names)),
+        Language::Fortran { .. } => match fortran_fix(cx, site, names) {
             Some(fix) => d.fixes.push(fix),
             None => {
                 d.message.push_str(
@@ -184,7 +191,7 @@ struct Rewrite {
     fresh: Option<String>,
 }
 
-fn rewrite(cx: &Context<'_>, site: &CallSite<'_>) -> Option<Rewrite> {
+fn rewrite(cx: &Context<'_>, site: &CallSite<'_>, names: &FreshNames) -> Option<Rewrite> {
     let replacement = replacement(cx, site);
     if renamed(site).is_some() {
         return Some(Rewrite {
@@ -193,25 +200,44 @@ fn rewrite(cx: &Context<'_>, site: &CallSite<'_>) -> Option<Rewrite> {
             fresh: None,
         });
     }
-    let (edit, fresh) = extent_call(cx, site, &replacement)?;
+    let fresh = names.of_call(site)?;
+    let edit = extent_call(cx, site, &replacement, fresh)?;
     Some(Rewrite {
         title: format!("Replace with `{replacement}` and a new variable `{fresh}`"),
         edits: vec![edit],
-        fresh: Some(fresh),
+        fresh: Some(fresh.to_owned()),
     })
 }
 
 /// In C the replacements take the same arguments; the new variable is declared on the line
-/// before the call when the call starts its line (a statement of its own).
-fn c_fix(cx: &Context<'_>, site: &CallSite<'_>) -> Option<Fix> {
-    let mut rewrite = rewrite(cx, site)?;
+/// before the call when the call is a statement starting its line (the body of a control
+/// statement without braces gets them).
+fn c_fix(cx: &Context<'_>, site: &CallSite<'_>, names: &FreshNames) -> Option<Fix> {
+    let mut rewrite = rewrite(cx, site, names)?;
     if let Some(fresh) = &rewrite.fresh {
+        let text = cx.analysis.text();
         let (indent, _) = cx.line_indent(site.span.start);
-        let line_start = statement_line_start(cx.analysis.text(), site.span.start)?;
+        let line_start = text[..site.span.start].rfind('\n').map_or(0, |i| i + 1);
+        let scope = cx.function_at(site.span)?.span;
+        let (place, start) = c_edit::statement_at(text, cx.c_code(), scope, site.span.start)?;
+        if start != site.span.start || !text[line_start..start].trim().is_empty() {
+            return None;
+        }
         rewrite.edits.insert(
             0,
             Edit::insert(line_start, format!("{indent}MPI_Aint {fresh};\n")),
         );
+        if let Some(open) = place.open() {
+            // The call is the whole statement: the `}` goes after its `;`.
+            let after_call = text[site.span.end..].trim_start();
+            let semicolon = text.len() - after_call.len();
+            if !after_call.starts_with(';') {
+                return None;
+            }
+            rewrite.edits.insert(0, open);
+            let end = c_edit::after_statement(text, semicolon)?;
+            rewrite.edits.push(Edit::insert(end, place.close()));
+        }
     }
     Some(Fix {
         title: rewrite.title,
@@ -223,20 +249,17 @@ fn c_fix(cx: &Context<'_>, site: &CallSite<'_>) -> Option<Fix> {
 /// In Fortran the replacements take INTEGER(KIND=MPI_ADDRESS_KIND) where MPI-1 took INTEGER:
 /// the variables passed there are redeclared with that kind when it is safe, with every
 /// removed call passing them, and new variables are declared after the unit's declarations.
-fn fortran_fix(cx: &Context<'_>, site: &CallSite<'_>) -> Option<Fix> {
+fn fortran_fix(cx: &Context<'_>, site: &CallSite<'_>, names: &FreshNames) -> Option<Fix> {
     let widening = address_widening::widening(cx, site)?;
     let function = cx.function_at(site.span)?;
     let mut edits = Vec::new();
     let mut fresh = BTreeSet::new();
     let mut title = None;
     for call in &widening.calls {
-        let rewrite = rewrite(cx, call)?;
-        if !fortran_edit::fits(cx, &rewrite.edits) {
-            return None;
-        }
+        let rewrite = rewrite(cx, call, names)?;
         title.get_or_insert(rewrite.title);
         fresh.extend(rewrite.fresh);
-        edits.extend(rewrite.edits);
+        edits.extend(fortran_edit::fit(cx, &rewrite.edits)?);
     }
     let mut title = title?;
     if (!widening.vars.is_empty() || !fresh.is_empty())
@@ -252,11 +275,7 @@ fn fortran_fix(cx: &Context<'_>, site: &CallSite<'_>) -> Option<Fix> {
     if !fresh.is_empty() {
         let at = fortran_edit::declarations_end(cx, function)?;
         let first_call = widening.calls.iter().map(|c| c.span.start).min()?;
-        if at > first_call
-            || fresh
-                .iter()
-                .any(|n| fortran_edit::name_taken(cx, function, n))
-        {
+        if at > first_call {
             return None;
         }
         let upper = fortran_edit::keywords_upper(cx, function);
@@ -298,47 +317,108 @@ fn fortran_fix(cx: &Context<'_>, site: &CallSite<'_>) -> Option<Fix> {
 }
 
 /// `MPI_Type_extent(t, &e)` and `MPI_Type_lb(t, &lb)` become `MPI_Type_get_extent` with a new
-/// variable for the value the old call did not return: the new call, and that variable.
-fn extent_call(cx: &Context<'_>, site: &CallSite<'_>, replacement: &str) -> Option<(Edit, String)> {
+/// variable, `fresh`, for the value the old call did not return.
+fn extent_call(
+    cx: &Context<'_>,
+    site: &CallSite<'_>,
+    replacement: &str,
+    fresh: &str,
+) -> Option<Edit> {
     let (datatype, out) = (site.arg_span(0)?, site.arg_span(1)?);
     let out_text = cx.text(out).trim();
-    let stem: String = out_text
-        .trim_start_matches('&')
-        .chars()
-        .map(|c| if c.is_alphanumeric() { c } else { '_' })
-        .collect();
     let (reference, ierror) = match cx.language() {
         Language::C => ("&", String::new()),
         Language::Fortran { .. } => ("", fortran_edit::ierror(cx, site)?),
     };
     let datatype = cx.text(datatype);
-    let (fresh, args) = match site.function.name {
-        "MPI_Type_extent" => {
-            let lb = format!("{stem}{}", in_case_of(&stem, "_lb"));
-            let args = format!("{datatype}, {reference}{lb}, {out_text}{ierror}");
-            (lb, args)
-        }
-        "MPI_Type_lb" => {
-            let extent = format!("{stem}{}", in_case_of(&stem, "_extent"));
-            let args = format!("{datatype}, {out_text}, {reference}{extent}{ierror}");
-            (extent, args)
-        }
+    let args = match site.function.name {
+        "MPI_Type_extent" => format!("{datatype}, {reference}{fresh}, {out_text}{ierror}"),
+        "MPI_Type_lb" => format!("{datatype}, {out_text}, {reference}{fresh}{ierror}"),
         _ => return None,
     };
     let call = Span::new(site.name_span.start, site.span.end);
-    Some((Edit::replace(call, format!("{replacement}({args})")), fresh))
+    Some(Edit::replace(call, format!("{replacement}({args})")))
 }
 
-/// The start of the line `offset` is on, when the call there begins its line and the previous
-/// code line ends a statement or opens or closes a block (so a declaration may go between).
-fn statement_line_start(text: &str, offset: usize) -> Option<usize> {
-    let start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
-    if !text[start..offset].trim().is_empty() {
-        return None;
+/// The new variable of each `MPI_Type_extent` and `MPI_Type_lb` call of a file: the name of the
+/// variable it writes with `_lb` (`_extent`), numbered from 2 when that is taken: by any word
+/// of the file or any name its headers declare (a declaration would clash with it or hide it),
+/// or by the variable of an earlier call.
+struct FreshNames(Vec<(Span, String)>);
+
+impl FreshNames {
+    fn of(cx: &Context<'_>) -> FreshNames {
+        let calls: Vec<&CallSite<'_>> = cx
+            .sites
+            .iter()
+            .filter(|s| matches!(s.function.name, "MPI_Type_extent" | "MPI_Type_lb"))
+            .collect();
+        if calls.is_empty() {
+            return FreshNames(Vec::new());
+        }
+        // Fortran names are the same in any case.
+        let fold = |name: &str| match cx.language() {
+            Language::C => name.to_owned(),
+            Language::Fortran { .. } => name.to_ascii_lowercase(),
+        };
+        let mut taken: HashSet<String> = program_names(cx).map(fold).collect();
+        let mut names = Vec::new();
+        for call in calls {
+            let Some(out) = call.arg_span(1) else {
+                continue;
+            };
+            let stem: String = cx
+                .text(out)
+                .trim()
+                .trim_start_matches('&')
+                .chars()
+                .map(|c| if c.is_alphanumeric() { c } else { '_' })
+                .collect();
+            let suffix = match call.function.name {
+                "MPI_Type_extent" => in_case_of(&stem, "_lb"),
+                _ => in_case_of(&stem, "_extent"),
+            };
+            let Some(name) = (1usize..)
+                .map(|n| match n {
+                    1 => format!("{stem}{suffix}"),
+                    n => format!("{stem}{suffix}{n}"),
+                })
+                .find(|name| !taken.contains(&fold(name)))
+            else {
+                continue;
+            };
+            taken.insert(fold(&name));
+            names.push((call.span, name));
+        }
+        FreshNames(names)
     }
-    let before = text[..start].trim_end();
-    let ends_statement = before.is_empty() || before.ends_with([';', '{', '}']);
-    ends_statement.then_some(start)
+
+    fn of_call(&self, site: &CallSite<'_>) -> Option<&str> {
+        self.0
+            .iter()
+            .find(|(span, _)| *span == site.span)
+            .map(|(_, name)| name.as_str())
+    }
+}
+
+/// Every word of the file, and the names its headers declare (macros, types, functions and
+/// variables).
+fn program_names<'a>(cx: &Context<'a>) -> impl Iterator<Item = &'a str> {
+    let program = &cx.analysis.program;
+    let words = cx
+        .analysis
+        .text()
+        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .filter(|w| !w.is_empty());
+    let globals = program.globals.iter().filter_map(|s| match &s.kind {
+        StmtKind::Decl(d) => Some(d.name.as_str()),
+        _ => None,
+    });
+    words
+        .chain(program.macros.iter().map(|m| m.name.as_str()))
+        .chain(program.typedefs.iter().map(|(name, _)| name.as_str()))
+        .chain(program.functions.iter().map(|f| f.name.as_str()))
+        .chain(globals)
 }
 
 /// `MPI_LB` and `MPI_UB` anywhere in the code; a marker in the type list of a struct whose

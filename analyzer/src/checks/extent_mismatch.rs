@@ -1,4 +1,4 @@
-use super::{fortran_edit, handle_text, in_case_of, messages, same_buffer};
+use super::{c_edit, fortran_edit, handle_text, in_case_of, messages, same_buffer};
 use super::{Context, Diagnostic, Rule, Severity};
 use crate::eval::Element;
 use crate::fix::{Applicability, Edit, Fix};
@@ -49,6 +49,9 @@ MPI_Type_create_resized(ptype, 0, sizeof(struct particle), &tmp);
 MPI_Type_free(&ptype);
 ptype = tmp;
 ```
+
+The fix writes this after the constructor, and puts braces around the two when the constructor
+is the body of an `if`, `else`, `for`, `while` or `do` without braces.
 
 In Fortran, take the extent from the addresses of two consecutive elements
 (`MPI_Get_address(p(1), a1)`, `MPI_Get_address(p(2), a2)`, extent `a2 - a1`) or from
@@ -303,18 +306,21 @@ fn resize_fix(
     let target = handle_text(cx.text(definition.target_span));
     let text = cx.analysis.text();
     let semicolon = definition.span.end + text[definition.span.end..].find(';')?;
-    let (_, line_end) = cx.line_indent(semicolon);
+    let line_end = c_edit::after_statement(text, semicolon)?;
     let (start_indent, _) = cx.line_indent(definition.span.start);
-    if !text[semicolon + 1..line_end].trim().is_empty() {
-        return None;
-    }
+    // Resized only where constructed: in braces with it when it is a control statement's body.
+    let scope = cx.function_at(definition.span)?.span;
+    let (place, _) = c_edit::statement_at(text, cx.c_code(), scope, definition.span.start)?;
     let ty = spelling(&element.ty);
+    let close = place.close();
     let insertion = format!(
-        "\n{start_indent}{{\n{start_indent}    MPI_Datatype resized;\n{start_indent}    MPI_Type_create_resized({target}, {lb}, (MPI_Aint)sizeof({ty}), &resized);\n{start_indent}    MPI_Type_free(&{target});\n{start_indent}    {target} = resized;\n{start_indent}}}"
+        "\n{start_indent}{{\n{start_indent}    MPI_Datatype resized;\n{start_indent}    MPI_Type_create_resized({target}, {lb}, (MPI_Aint)sizeof({ty}), &resized);\n{start_indent}    MPI_Type_free(&{target});\n{start_indent}    {target} = resized;\n{start_indent}}}{close}"
     );
+    let mut edits: Vec<Edit> = place.open().into_iter().collect();
+    edits.push(Edit::insert(line_end, insertion));
     Some(Fix {
         title: format!("Resize `{target}` to sizeof({ty})"),
         applicability: Applicability::Unsafe,
-        edits: vec![Edit::insert(line_end, insertion)],
+        edits,
     })
 }

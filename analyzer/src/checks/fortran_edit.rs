@@ -46,36 +46,109 @@ pub(crate) fn declarations_end(cx: &Context<'_>, function: &Function) -> Option<
     )
 }
 
-/// Statements as lines of source: free form indented like `indent`, lines longer than 132
-/// columns continued with a trailing `&`; fixed form from column 7, lines longer than 72
-/// columns continued with `&` in column 6.
+/// Statements as lines of source, indented like `indent` (in fixed form, from column 7 at
+/// least: code in columns 1-6 would be a label, or a comment), each continued as
+/// [`continued`] says.
 pub(crate) fn render(statements: &[String], indent: &str, fixed: bool) -> String {
-    let (first, next, end, limit) = if fixed {
-        ("      ".to_owned(), "     &".to_owned(), "", 72)
+    let first = if fixed && columns(indent, true) < 6 {
+        "      "
     } else {
-        (indent.to_owned(), format!("{indent}    "), " &", 130)
+        indent
     };
     statements
         .iter()
-        .map(|s| {
-            let mut out = String::new();
-            let mut rest = s.as_str();
-            let mut prefix = first.as_str();
-            while prefix.len() + rest.len() > limit && prefix.len() < limit {
-                let mut room = limit - prefix.len();
-                while !rest.is_char_boundary(room) {
-                    room -= 1;
-                }
-                let cut = rest[..room].rfind([',', ' ']).map_or(room, |i| i + 1);
-                let (piece, after) = rest.split_at(cut);
-                out.push_str(&format!("{prefix}{}{end}\n", piece.trim_end()));
-                rest = after.trim_start();
-                prefix = &next;
-            }
-            out.push_str(&format!("{prefix}{rest}\n"));
-            out
-        })
+        .map(|s| continued(first, s, indent, fixed) + "\n")
         .collect()
+}
+
+/// The last column code may take: 72 in fixed form; 132 in free form, less room for the ` &`
+/// of a continued line.
+fn line_limit(fixed: bool) -> usize {
+    if fixed {
+        72
+    } else {
+        130
+    }
+}
+
+/// `code` after `first` (what starts its line: blanks, or a fixed-form line's label field), in
+/// as many lines as the form's line length needs, cut after a comma or at a blank outside
+/// character strings: fixed form continues with `&` in column 6, free form with a trailing `&`
+/// and lines indented past `indent`. A line with no such cut stays long.
+fn continued(first: &str, code: &str, indent: &str, fixed: bool) -> String {
+    let (next, end) = if fixed {
+        ("     &".to_owned(), "")
+    } else {
+        (format!("{indent}    "), " &")
+    };
+    let limit = line_limit(fixed);
+    let mut out = String::new();
+    let mut rest = code;
+    let mut prefix = first;
+    while columns(prefix, fixed) + rest.chars().count() > limit {
+        let room = limit.saturating_sub(columns(prefix, fixed));
+        let Some(cut) = cut(rest, room) else {
+            break;
+        };
+        let (piece, after) = rest.split_at(cut);
+        out.push_str(&format!("{prefix}{}{end}\n", piece.trim_end()));
+        rest = after.trim_start();
+        prefix = &next;
+    }
+    out.push_str(prefix);
+    out.push_str(rest);
+    out
+}
+
+/// Where to cut `code` so that its first piece takes at most `room` columns: after the last
+/// comma or at the last blank there outside a character string; `None` when there is none.
+fn cut(code: &str, room: usize) -> Option<usize> {
+    let mut quote = None;
+    let mut found = None;
+    for (i, c) in code.char_indices().take(room) {
+        match (quote, c) {
+            (Some(q), _) if c == q => quote = None,
+            (Some(_), _) => {}
+            (None, '\'' | '"') => quote = Some(c),
+            (None, ',') => found = Some(i + 1),
+            (None, ' ') if i > 0 => found = Some(i),
+            _ => {}
+        }
+    }
+    found
+}
+
+/// Each character of a line with the offset after it and the column it ends in, as gfortran
+/// counts: one column per character, but in fixed form a tab in columns 1-6 reaches column 6,
+/// the column of the continuation mark, so that the character after it is in column 7 (or,
+/// a nonzero digit, is that mark).
+fn column_ends(line: &str, fixed: bool) -> impl Iterator<Item = (usize, usize)> + '_ {
+    let mut chars = line.char_indices().peekable();
+    let mut column = 0;
+    std::iter::from_fn(move || {
+        let (i, c) = chars.next()?;
+        column = match chars.peek() {
+            _ if !(fixed && c == '\t' && column < 6) => column + 1,
+            Some((_, '1'..='9')) => 5,
+            _ => 6,
+        };
+        Some((i + c.len_utf8(), column))
+    })
+}
+
+/// The columns `text` takes at the start of a line.
+fn columns(text: &str, fixed: bool) -> usize {
+    column_ends(text, fixed)
+        .last()
+        .map_or(0, |(_, column)| column)
+}
+
+/// The label field of a fixed-form line, columns 1-6 (a tab there and the continuation mark
+/// after it included); `None` when the line is shorter.
+fn label_field(line: &str) -> Option<&str> {
+    column_ends(line, true)
+        .find(|&(_, column)| column >= 6)
+        .map(|(end, _)| &line[..end])
 }
 
 /// True when `name` occurs in the unit's text as a word (case-insensitive): a new variable
@@ -194,29 +267,63 @@ fn split_comment(line: &str) -> (&str, &str) {
     (line, "")
 }
 
-/// True when the line the edits are on keeps its code within the columns the form allows (72
-/// in fixed form, 132 in free form) once they are applied; edits on several lines never fit.
-pub(crate) fn fits(cx: &Context<'_>, edits: &[Edit]) -> bool {
+/// The edits of one line, as they are when the line keeps its code within the columns the
+/// form allows once they are applied (72 in fixed form, 132 in free form), or else as one edit
+/// that writes the line's code continued on as many lines as it needs (its comment after the
+/// last); `None` for edits on several lines or writing line breaks, or when the code cannot be
+/// cut or already passes the limit (fixed form: sequence numbers in columns 73-80).
+pub(crate) fn fit(cx: &Context<'_>, edits: &[Edit]) -> Option<Vec<Edit>> {
     let text = cx.analysis.text();
     let Some(first) = edits.iter().map(|e| e.span.start).min() else {
-        return true;
+        return Some(Vec::new());
     };
     let start = text[..first].rfind('\n').map_or(0, |i| i + 1);
     let end = text[first..].find('\n').map_or(text.len(), |i| first + i);
+    let end = if text[..end].ends_with('\r') {
+        end - 1
+    } else {
+        end
+    };
     let mut sorted: Vec<&Edit> = edits.iter().collect();
     sorted.sort_by_key(|e| e.span.start);
     let (mut line, mut at) = (String::new(), start);
     for e in sorted {
         if e.span.end > end || e.span.start < at || e.new_text.contains('\n') {
-            return false;
+            return None;
         }
         line.push_str(&text[at..e.span.start]);
         line.push_str(&e.new_text);
         at = e.span.end;
     }
     line.push_str(&text[at..end]);
-    let limit = if fixed(cx) { 72 } else { 132 };
-    split_comment(&line).0.trim_end().chars().count() <= limit
+    let fixed = fixed(cx);
+    let limit = if fixed { 72 } else { 132 };
+    let code_columns = |line: &str| columns(split_comment(line).0.trim_end(), fixed);
+    if code_columns(&line) <= limit {
+        return Some(edits.to_vec());
+    }
+    if code_columns(&text[start..end]) > limit {
+        return None;
+    }
+    let (code, comment) = split_comment(&line);
+    let first = if fixed {
+        label_field(code)?
+    } else {
+        &code[..code.len() - code.trim_start().len()]
+    };
+    let continued = continued(first, code[first.len()..].trim_end(), first, fixed);
+    if continued
+        .lines()
+        .any(|l| columns(l, fixed) > line_limit(fixed))
+    {
+        return None;
+    }
+    let comment = comment.trim_end();
+    let separator = if comment.is_empty() { "" } else { " " };
+    Some(vec![Edit::replace(
+        Span::new(start, end),
+        format!("{continued}{separator}{}", comment.trim_start()),
+    )])
 }
 
 /// The identifiers of the code in `span`, with their offsets: comments, character strings and
@@ -499,4 +606,41 @@ pub(crate) fn keywords_upper(cx: &Context<'_>, function: &Function) -> bool {
     identifiers(cx, function.span)
         .first()
         .is_some_and(|(_, word)| !word.bytes().any(|b| b.is_ascii_lowercase()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_tab_in_the_label_field_reaches_column_seven_or_is_the_continuation_mark() {
+        assert_eq!(label_field("      CALL F"), Some("      "));
+        assert_eq!(label_field("   10 CONTINUE"), Some("   10 "));
+        assert_eq!(label_field("\tCALL F"), Some("\t"));
+        assert_eq!(label_field("10\tCONTINUE"), Some("10\t"));
+        assert_eq!(label_field("\t1, B)"), Some("\t1"));
+        assert_eq!(label_field("   C"), None);
+        // After column 6 a tab is one column.
+        assert_eq!(columns("\tX =\t1", true), 6 + 5);
+        assert_eq!(columns("\tX", false), 2);
+    }
+
+    #[test]
+    fn long_statements_are_continued_within_the_line() {
+        let call = format!("CALL F({})", ["ARGUMENT"; 12].join(", "));
+        let fixed = continued("\t", &call, "\t", true);
+        let lines: Vec<&str> = fixed.lines().collect();
+        assert!(lines.len() > 1, "{fixed}");
+        assert!(lines.iter().all(|l| columns(l, true) <= 72), "{fixed}");
+        assert!(
+            lines[1..].iter().all(|l| l.starts_with("     &")),
+            "{fixed}"
+        );
+        let free = continued("  ", &call.repeat(3), "  ", false);
+        assert!(free.lines().all(|l| l.chars().count() <= 132), "{free}");
+        assert!(
+            free.lines().rev().skip(1).all(|l| l.ends_with(" &")),
+            "{free}"
+        );
+    }
 }

@@ -1,4 +1,6 @@
-use super::{handle_text, in_case_of, CallSite, Context, Diagnostic, Rule, Severity};
+use super::{
+    c_edit, fortran_edit, handle_text, in_case_of, CallSite, Context, Diagnostic, Rule, Severity,
+};
 use crate::catalog::Role;
 use crate::eval::value::Tri;
 use crate::eval::ArgumentValue;
@@ -46,6 +48,10 @@ Commit the type right after constructing it:
 MPI_Type_vector(n, 1, n, MPI_DOUBLE, &column);
 MPI_Type_commit(&column);
 ```
+
+The fix writes the commit on the line after the constructor, and when the constructor is the
+body of an `if`, `else`, `for`, `while` or `do` without braces, puts braces around the two
+(after the body, the commit would run whether or not the constructor did).
 "#;
 
 fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
@@ -127,20 +133,21 @@ fn commit_fix(cx: &Context<'_>, handle: usize) -> Option<Fix> {
     let call_text = cx.text(definition.span);
     let text = cx.analysis.text();
     let (indent, _) = cx.line_indent(definition.span.start);
+    let mut edits = Vec::new();
     let insertion = match cx.language() {
         Language::C => {
-            // After the `;` ending the constructor's statement, when it ends its line.
+            // After the `;` ending the constructor's statement, when it ends its line, and
+            // with it in braces when it is the body of a control statement.
             let semicolon = definition.span.end + text[definition.span.end..].find(';')?;
-            let (_, line_end) = cx.line_indent(semicolon);
-            if !text[semicolon + 1..line_end].trim().is_empty()
-                && !text[semicolon + 1..line_end].trim_start().starts_with('/')
-            {
-                return None;
-            }
+            let line_end = c_edit::after_statement(text, semicolon)?;
+            let scope = cx.function_at(definition.span)?.span;
+            let (place, _) = c_edit::statement_at(text, cx.c_code(), scope, definition.span.start)?;
+            edits.extend(place.open());
             // The commit takes the same `MPI_Datatype *` the constructor wrote through.
             let written = cx.text(definition.target_span).trim();
             let commit = in_case_of(call_text, "MPI_Type_commit");
-            (line_end, format!("\n{indent}{commit}({written});"))
+            let close = place.close();
+            (line_end, format!("\n{indent}{commit}({written});{close}"))
         }
         Language::Fortran { .. } => {
             let (_, end) = cx.line_indent(definition.span.end.saturating_sub(1));
@@ -151,13 +158,17 @@ fn commit_fix(cx: &Context<'_>, handle: usize) -> Option<Fix> {
                 Some(e) => format!("{target}, {e}"),
                 None => target.to_owned(),
             };
-            (end, format!("\n{indent}{call} {commit}({args})"))
+            let statement = format!("{call} {commit}({args})");
+            let lines = fortran_edit::render(&[statement], indent, fortran_edit::fixed(cx));
+            // After the constructor's line, before its line break.
+            (end, format!("\n{}", lines.trim_end_matches('\n')))
         }
     };
+    edits.push(Edit::insert(insertion.0, insertion.1));
     Some(Fix {
         title: format!("Commit `{target}` after it is constructed"),
         applicability: Applicability::Safe,
-        edits: vec![Edit::insert(insertion.0, insertion.1)],
+        edits,
     })
 }
 

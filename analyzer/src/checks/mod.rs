@@ -8,6 +8,7 @@ mod address_widening;
 mod bound_markers;
 mod buffer_overflow;
 mod buffer_type_mismatch;
+mod c_edit;
 mod count_mismatch;
 mod deprecated_api;
 mod displacement_mismatch;
@@ -25,6 +26,7 @@ mod suppression;
 mod type_leak;
 mod use_after_free;
 
+use std::cell::OnceCell;
 use std::collections::BTreeMap;
 
 use crate::analysis::Analysis;
@@ -251,6 +253,8 @@ pub(crate) fn same_buffer<'a>(site: &CallSite<'a>, i: usize) -> Option<&'a Buffe
 pub(crate) struct Context<'a> {
     pub analysis: &'a Analysis,
     pub sites: Vec<CallSite<'a>>,
+    /// The C code without comments, literals and directives, for the fixes that need it.
+    c_code: OnceCell<Vec<u8>>,
 }
 
 impl<'a> Context<'a> {
@@ -271,7 +275,14 @@ impl<'a> Context<'a> {
         Context {
             analysis,
             sites: by_span.into_values().collect(),
+            c_code: OnceCell::new(),
         }
+    }
+
+    /// The text's bytes with comments, literals and preprocessor directives blanked (C).
+    pub(crate) fn c_code(&self) -> &[u8] {
+        self.c_code
+            .get_or_init(|| crate::syntax::c::prepass::code_only(self.analysis.text()))
     }
 
     pub(crate) fn model(&self) -> MpiModel {

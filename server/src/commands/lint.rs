@@ -1,16 +1,13 @@
-//! `mpi-dtype-lint [PATH]...`: lint, report in the chosen format, optionally fix.
+//! `mpi-dtype-lint [PATH]...`: lint, optionally fix, and report in the chosen format.
 
 use std::collections::BTreeMap;
 use std::io::{IsTerminal, Write};
-use std::path::Path;
 use std::process::ExitCode;
 
-use analyzer::fix;
-
-use super::Problems;
+use super::{fix, Problems};
 use crate::cli::{Format, LintArgs};
 use crate::files;
-use crate::lint::{self, applicable, Contexts, FileReport, Settings};
+use crate::lint::{self, Contexts, FileReport, Settings};
 use crate::output::{self, human::Style};
 use crate::progress::Progress;
 
@@ -22,27 +19,17 @@ pub fn run(args: &LintArgs, settings: &Settings) -> Result<ExitCode, String> {
     let sources = std::mem::take(&mut walk.files);
     let progress = Progress::new(sources.len(), args.quiet);
     let reports = lint::lint(&sources, &contexts, &progress);
-    let problems = Problems::of(walk, &reports);
+    let mut problems = Problems::of(walk, &reports);
 
-    if args.fix || args.diff {
-        return fix_files(&reports, args, &contexts, problems);
-    }
-    let mut out = std::io::stdout().lock();
-    let written = match args.format {
-        Format::Human => {
-            let color = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
-            if args.quiet {
-                Ok(())
-            } else {
-                output::human::write(&mut out, &reports, &Style::new(color))
-            }
-        }
-        Format::Json => output::json::write(&mut out, &reports),
-        Format::Sarif => output::sarif::write(&mut out, &reports),
-        Format::Github => output::github::write(&mut out, &reports),
-        Format::Gcc => output::gcc::write(&mut out, &reports),
+    let (reports, diff, fixed) = if args.fix || args.diff {
+        let fixed = fix::fix(reports, args, &contexts, &mut problems.errors);
+        let diff = args.diff.then_some(fixed.diff);
+        (fixed.reports, diff, Some(fixed.count))
+    } else {
+        (reports, None, None)
     };
-    quiet_on_broken_pipe(written)?;
+    let mut out = std::io::stdout().lock();
+    quiet_on_broken_pipe(report(&mut out, args, &reports, diff.as_deref()))?;
     if args.statistics {
         // After a human report on stdout; beside a machine format on stderr, so that stdout
         // stays one valid document.
@@ -53,8 +40,47 @@ pub fn run(args: &LintArgs, settings: &Settings) -> Result<ExitCode, String> {
         quiet_on_broken_pipe(counted)?;
     }
     drop(out);
+    if let Some(n) = fixed.filter(|_| !args.quiet) {
+        let verb = if args.diff { "would fix" } else { "fixed" };
+        eprintln!(
+            "mpi-dtype-lint: {verb} {n} finding{}",
+            if n == 1 { "" } else { "s" }
+        );
+    }
     problems.tell(args.quiet);
     Ok(exit_status(&reports, &problems.errors))
+}
+
+/// The findings in the chosen format, after the fixes as a unified diff when there is one: in
+/// a line-oriented format the diff comes first, in json and sarif it goes inside the document.
+fn report(
+    out: &mut dyn Write,
+    args: &LintArgs,
+    reports: &[FileReport],
+    diff: Option<&str>,
+) -> std::io::Result<()> {
+    let diff_first = |out: &mut dyn Write| out.write_all(diff.unwrap_or_default().as_bytes());
+    match args.format {
+        Format::Json => output::json::write(out, reports, diff),
+        Format::Sarif => output::sarif::write(out, reports, diff),
+        Format::Human => {
+            diff_first(out)?;
+            let color = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+            if args.quiet {
+                Ok(())
+            } else {
+                output::human::write(out, reports, &Style::new(color))
+            }
+        }
+        Format::Github => {
+            diff_first(out)?;
+            output::github::write(out, reports)
+        }
+        Format::Gcc => {
+            diff_first(out)?;
+            output::gcc::write(out, reports)
+        }
+    }
 }
 
 /// A reader that stopped reading (`| head`) ends the output, not the run: no error.
@@ -84,188 +110,4 @@ fn statistics(out: &mut dyn Write, reports: &[FileReport]) -> std::io::Result<()
         writeln!(out, "{n:>6}  {rule}")?;
     }
     Ok(())
-}
-
-/// Rounds of fixing per file: a fix may make another one applicable (or clash with it).
-const FIX_ROUNDS: usize = 4;
-
-/// `--fix` (write) and `--diff` (print, write nothing).
-fn fix_files(
-    reports: &[FileReport],
-    args: &LintArgs,
-    contexts: &Contexts,
-    mut problems: Problems,
-) -> Result<ExitCode, String> {
-    let mut out = std::io::stdout().lock();
-    let write_errors = &mut problems.errors;
-    let mut remaining = Vec::new();
-    let mut fixed_total = 0;
-    for report in reports {
-        if report.error.is_some() {
-            continue;
-        }
-        if let Some(why) = &report.not_rewritable {
-            let fixable = report.findings.iter().any(|f| {
-                f.fixes
-                    .iter()
-                    .any(|(fix, _)| applicable(fix, args.unsafe_fixes))
-            });
-            if fixable {
-                let shown = output::display_path(&report.path);
-                write_errors.push(format!("{shown}: {why}; not fixed"));
-            }
-            remaining.push(report.findings.iter().filter(|f| lint::fails(f)).count());
-            continue;
-        }
-        let (text, applied, still) = match fix_text(report, args, contexts) {
-            Ok(fixed) => fixed,
-            Err(e) => {
-                write_errors.push(e);
-                continue;
-            }
-        };
-        fixed_total += applied;
-        remaining.push(still);
-        if applied == 0 {
-            continue;
-        }
-        if args.diff {
-            let name = output::display_path(&report.path);
-            let diff = similar::TextDiff::from_lines(&report.text, &text);
-            write!(out, "{}", diff.unified_diff().header(&name, &name))
-                .map_err(|e| e.to_string())?;
-        } else if let Err(e) = write_atomically(&report.path, &report.text, &text) {
-            write_errors.push(e);
-        }
-    }
-    if !args.quiet {
-        let verb = if args.diff { "would fix" } else { "fixed" };
-        eprintln!(
-            "mpi-dtype-lint: {verb} {fixed_total} finding{}",
-            if fixed_total == 1 { "" } else { "s" }
-        );
-    }
-    problems.tell(args.quiet);
-    Ok(if !problems.errors.is_empty() {
-        ExitCode::from(2)
-    } else if remaining.iter().any(|&n| n > 0) {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    })
-}
-
-/// Applies the applicable fixes, re-analysing between rounds; the new text, how many fixes
-/// applied, and how many failing findings remain.
-fn fix_text(
-    report: &FileReport,
-    args: &LintArgs,
-    contexts: &Contexts,
-) -> Result<(String, usize, usize), String> {
-    let language = contexts
-        .language(&report.path)?
-        .ok_or_else(|| format!("{}: not a C or Fortran file", report.path.display()))?;
-    let source = files::SourceFile {
-        path: report.path.clone(),
-        language,
-    };
-    let settings = contexts.for_file(&report.path)?;
-    let mut text = report.text.clone();
-    let mut applied_total = 0;
-    let mut findings = report.findings.clone();
-    for _ in 0..FIX_ROUNDS {
-        let fixes: Vec<&fix::Fix> = findings
-            .iter()
-            .filter_map(|f| {
-                f.fixes
-                    .iter()
-                    .map(|(fix, _)| fix)
-                    .find(|fix| applicable(fix, args.unsafe_fixes))
-            })
-            .collect();
-        if fixes.is_empty() {
-            break;
-        }
-        let applied = fix::apply(&text, &fixes);
-        if applied.applied == 0 {
-            break;
-        }
-        applied_total += applied.applied;
-        text = applied.text;
-        findings = lint::lint_text(&source, &text, &settings);
-    }
-    let remaining = findings.iter().filter(|f| lint::fails(f)).count();
-    Ok((text, applied_total, remaining))
-}
-
-const BOM: &[u8] = b"\xEF\xBB\xBF";
-
-/// Turns every lone `\n` into `\r\n`.
-fn crlf(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + text.len() / 32);
-    let mut previous = '\0';
-    for c in text.chars() {
-        if c == '\n' && previous != '\r' {
-            out.push('\r');
-        }
-        out.push(c);
-        previous = c;
-    }
-    out
-}
-
-/// Replaces the file's contents through a temporary file in the same directory and a rename,
-/// keeping its permissions; refuses when the file changed since it was read.
-fn write_atomically(path: &Path, read: &str, new: &str) -> Result<(), String> {
-    let shown = output::display_path(path);
-    let now = std::fs::read(path).map_err(|e| format!("{shown}: {e}"))?;
-    let bom = now.starts_with(BOM);
-    if now.strip_prefix(BOM).unwrap_or(&now) != read.as_bytes() {
-        return Err(format!("{shown}: changed while being fixed; not written"));
-    }
-    // Inserted lines take the file's line ending; a byte order mark stays.
-    let mut new = if read.contains("\r\n") {
-        crlf(new)
-    } else {
-        new.to_owned()
-    };
-    if bom {
-        new.insert(0, '\u{feff}');
-    }
-    let permissions = std::fs::metadata(path)
-        .map_err(|e| format!("{shown}: {e}"))?
-        .permissions();
-    let dir = path
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let mut tmp = tempfile::NamedTempFile::new_in(dir).map_err(|e| format!("{shown}: {e}"))?;
-    tmp.write_all(new.as_bytes())
-        .map_err(|e| format!("{shown}: {e}"))?;
-    tmp.as_file()
-        .sync_all()
-        .map_err(|e| format!("{shown}: {e}"))?;
-    std::fs::set_permissions(tmp.path(), permissions).map_err(|e| format!("{shown}: {e}"))?;
-    tmp.persist(path).map_err(|e| format!("{shown}: {e}"))?;
-    Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::write_atomically;
-
-    #[test]
-    fn a_file_changed_since_it_was_read_is_not_written() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("a.c");
-        std::fs::write(&path, "int x;\n").unwrap();
-        // Read as "int x;\n", then changed on disk by someone else before the fix is written.
-        std::fs::write(&path, "int y;\n").unwrap();
-        let refused = write_atomically(&path, "int x;\n", "int z;\n").unwrap_err();
-        assert!(refused.contains("changed while being fixed"), "{refused}");
-        assert_eq!(std::fs::read_to_string(&path).unwrap(), "int y;\n");
-        // Unchanged since it was read: written.
-        write_atomically(&path, "int y;\n", "int z;\n").unwrap();
-        assert_eq!(std::fs::read_to_string(&path).unwrap(), "int z;\n");
-    }
 }

@@ -1,5 +1,6 @@
 //! The subcommands.
 
+mod fix;
 pub mod lint;
 pub mod rules;
 pub mod types;

@@ -1,4 +1,5 @@
-//! `--format json`: one object, `{"diagnostics": [...], "summary": {...}}`, as ARCHITECTURE.md fixes it.
+//! `--format json`: one object, `{"diagnostics": [...], "summary": {...}}`, as ARCHITECTURE.md
+//! fixes it; with `--diff`, the summary has the fixes as a unified diff (`"diff"`).
 
 use std::io::{self, Write};
 
@@ -10,7 +11,15 @@ use crate::lint::{FileReport, Located};
 #[derive(Serialize)]
 struct Document<'a> {
     diagnostics: Vec<JsonDiagnostic<'a>>,
-    summary: Summary,
+    summary: JsonSummary<'a>,
+}
+
+#[derive(Serialize)]
+struct JsonSummary<'a> {
+    #[serde(flatten)]
+    counts: Summary,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    diff: Option<&'a str>,
 }
 
 #[derive(Serialize)]
@@ -42,7 +51,7 @@ struct JsonEdit<'a> {
     new_text: &'a str,
 }
 
-pub fn write(out: &mut dyn Write, reports: &[FileReport]) -> io::Result<()> {
+pub fn write(out: &mut dyn Write, reports: &[FileReport], diff: Option<&str>) -> io::Result<()> {
     let mut diagnostics = Vec::new();
     for r in reports {
         let file = display_path(&r.path);
@@ -81,7 +90,10 @@ pub fn write(out: &mut dyn Write, reports: &[FileReport]) -> io::Result<()> {
     }
     let document = Document {
         diagnostics,
-        summary: Summary::of(reports),
+        summary: JsonSummary {
+            counts: Summary::of(reports),
+            diff,
+        },
     };
     serde_json::to_writer_pretty(&mut *out, &document)?;
     writeln!(out)

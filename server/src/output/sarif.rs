@@ -1,6 +1,7 @@
 //! `--format sarif`: SARIF 2.1.0, with the rules' documentation as rule metadata and fixes as
 //! SARIF fixes; file URIs percent-encoded and relative to one base, `%SRCROOT%`, the working
 //! directory (as GitHub code scanning expects), which `originalUriBaseIds` gives.
+//! With `--diff`, the run's properties have the fixes as a unified diff (`"diff"`).
 
 use std::fmt::Write as _;
 use std::io::{self, Write};
@@ -189,7 +190,11 @@ pub fn document(reports: &[FileReport]) -> Value {
     })
 }
 
-pub fn write(out: &mut dyn Write, reports: &[FileReport]) -> io::Result<()> {
-    serde_json::to_writer_pretty(&mut *out, &document(reports))?;
+pub fn write(out: &mut dyn Write, reports: &[FileReport], diff: Option<&str>) -> io::Result<()> {
+    let mut document = document(reports);
+    if let Some(diff) = diff {
+        document["runs"][0]["properties"] = json!({ "diff": diff });
+    }
+    serde_json::to_writer_pretty(&mut *out, &document)?;
     writeln!(out)
 }

@@ -14,7 +14,7 @@
 mod expr;
 pub mod kinds;
 pub(crate) mod literals;
-mod prepass;
+pub(crate) mod prepass;
 mod preproc;
 mod statement_macros;
 mod stmt;

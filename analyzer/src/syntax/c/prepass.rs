@@ -460,6 +460,51 @@ fn split_word(s: &str) -> (&str, &str) {
     s.split_at(end)
 }
 
+/// The bytes of `text` with its comments, string and character literals and preprocessor
+/// directives blanked (line breaks kept), so that only the code's own tokens are left, each at
+/// its offset.
+pub(crate) fn code_only(text: &str) -> Vec<u8> {
+    let src = text.as_bytes();
+    let mut out = src.to_vec();
+    let mut line_start = true;
+    let mut i = 0;
+    while i < src.len() {
+        let end = match src[i] {
+            b'/' if src.get(i + 1) == Some(&b'/') => line_comment_end(src, i),
+            b'/' if src.get(i + 1) == Some(&b'*') => block_comment_end(src, i),
+            b'"' | b'\'' => literal_end(src, i),
+            b'#' if line_start => directive_end(src, i),
+            c => {
+                line_start = c == b'\n' || (line_start && c.is_ascii_whitespace());
+                i += 1;
+                continue;
+            }
+        };
+        for b in &mut out[i..end] {
+            if *b != b'\n' {
+                *b = b' ';
+            }
+        }
+        line_start = false;
+        i = end;
+    }
+    out
+}
+
+/// The end of the directive whose `#` is at `i`: its newline (after any line continued with a
+/// backslash), or the end of the text.
+fn directive_end(src: &[u8], mut i: usize) -> usize {
+    while i < src.len() && src[i] != b'\n' {
+        if src[i] == b'\\' && src[i + 1..].starts_with(b"\n") {
+            i += 1;
+        } else if src[i] == b'\\' && src[i + 1..].starts_with(b"\r\n") {
+            i += 2;
+        }
+        i += 1;
+    }
+    i
+}
+
 /// The end of the `//` comment at `i` (its newline, or the end of the text).
 fn line_comment_end(src: &[u8], mut i: usize) -> usize {
     while i < src.len() && src[i] != b'\n' {

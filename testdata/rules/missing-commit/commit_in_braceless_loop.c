@@ -1,0 +1,34 @@
+/*
+ * missing-commit: the column type is built as the body of a for loop written
+ * without braces, and sent without a commit.  The commit belongs in the loop
+ * with the constructor: written after the body, it would run once, after it.
+ */
+#include <mpi.h>
+#include <stdio.h>
+
+#define N 8
+
+static double a[N][N];
+static double col[N];
+
+int main(int argc, char **argv)
+{
+    int          rank;
+    MPI_Datatype column;
+
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    for (int i = 0; i < N; i++)
+        for (int j = 0; j < N; j++)
+            a[i][j] = i * N + j;
+
+    for (int pass = 0; pass < 1; pass++)
+        MPI_Type_vector(N, 1, N, MPI_DOUBLE, &column); /* one column */
+    MPI_Sendrecv(&a[0][0], 1, column, rank, 7, col, N, MPI_DOUBLE, rank, 7, MPI_COMM_WORLD, MPI_STATUS_IGNORE); /* expect: missing-commit */
+    if (col[1] != N)
+        fprintf(stderr, "[%d] wrong column\n", rank);
+
+    MPI_Type_free(&column);
+    MPI_Finalize();
+    return 0;
+}
