@@ -11,6 +11,11 @@ use crate::source::{LineIndex, Note, PositionEncoding, Span, MAX_SOURCE_BYTES};
 use crate::syntax::c::{self, COptions};
 use crate::syntax::IncludeResolver;
 
+/// The stack a thread analysing one file needs: every recursion of the analysis is bounded by
+/// depth (front ends, evaluator, engine), and the deepest inputs of the adversarial tests run
+/// on a quarter of this (`analyzer/tests/adversarial.rs`).
+pub const STACK_BYTES: usize = 16 << 20;
+
 /// Everything that steers an analysis.
 #[derive(Clone, Debug, Default)]
 pub struct AnalysisOptions {

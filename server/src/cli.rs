@@ -145,6 +145,11 @@ fn parse_model(s: &str) -> Result<MpiModel, String> {
 
 /// Runs the command; the exit status is as ARCHITECTURE.md's contracts say.
 pub fn run(cli: Cli) -> ExitCode {
+    // Files are analysed on rayon's threads: each gets the stack the analysis is sized for.
+    // (Built once; a second `run` in the same process finds it built.)
+    let _ = rayon::ThreadPoolBuilder::new()
+        .stack_size(analyzer::analysis::STACK_BYTES)
+        .build_global();
     let result = match cli.command {
         Some(Command::Types(args)) => settings(&args.analysis, None, &[]).and_then(|s| {
             commands::types::run(&args.analysis, &s, matches!(args.format, TypesFormat::Json))

@@ -46,15 +46,23 @@ impl Job {
     }
 }
 
-/// Runs `work` on the blocking pool; a panic becomes an error naming it, and the server lives on.
+/// Runs `work` off the async executor, on a thread with the stack the analysis is sized for;
+/// a panic becomes an error naming it, and the server lives on.
 pub async fn off_executor<R: Send + 'static>(
     work: impl FnOnce() -> R + Send + 'static,
 ) -> Result<R, String> {
-    let joined = tokio::task::spawn_blocking(move || catch_unwind(AssertUnwindSafe(work))).await;
-    match joined {
+    let (send, receive) = tokio::sync::oneshot::channel();
+    std::thread::Builder::new()
+        .name("analysis".to_owned())
+        .stack_size(analyzer::analysis::STACK_BYTES)
+        .spawn(move || {
+            let _ = send.send(catch_unwind(AssertUnwindSafe(work)));
+        })
+        .map_err(|e| format!("analysis thread not started: {e}"))?;
+    match receive.await {
         Ok(Ok(value)) => Ok(value),
         Ok(Err(panic)) => Err(panic_message(panic.as_ref())),
-        Err(e) => Err(format!("analysis task failed: {e}")),
+        Err(_) => Err("analysis thread ended without an answer".to_owned()),
     }
 }
 
