@@ -198,6 +198,14 @@ impl Checks {
             .try_for_each(|&v| self.count(arg, v).map(drop))
     }
 
+    /// The blocks of an indexed or struct constructor: as many displacements as block lengths,
+    /// their number a count, and each block length one.
+    fn blocks(&self, blocklengths: &[i128], displacements: &[impl Sized]) -> Result<()> {
+        same_length("array_of_displacements", displacements, blocklengths.len())?;
+        self.count("count", blocklengths.len() as i128)?;
+        self.counts("array_of_blocklengths", blocklengths)
+    }
+
     fn ints(&self, arg: &'static str, values: &[i128]) -> Result<()> {
         values.iter().try_for_each(|&v| self.int(arg, v).map(drop))
     }
@@ -304,9 +312,7 @@ pub(crate) fn construct(
             blocklengths,
             displacements,
         } => {
-            same_length("array_of_displacements", displacements, blocklengths.len())?;
-            checks.count("count", blocklengths.len() as i128)?;
-            checks.counts("array_of_blocklengths", blocklengths)?;
+            checks.blocks(blocklengths, displacements)?;
             let unit =
                 checks.displacements(displacements, matches!(ctor, Constructor::Indexed { .. }))?;
             indexed(
@@ -348,9 +354,7 @@ pub(crate) fn construct(
             blocklengths,
             displacements,
         } => {
-            same_length("array_of_displacements", displacements, blocklengths.len())?;
-            checks.count("count", blocklengths.len() as i128)?;
-            checks.counts("array_of_blocklengths", blocklengths)?;
+            checks.blocks(blocklengths, displacements)?;
             checks.aints("array_of_displacements", displacements)?;
             let blocks = blocklengths.iter().zip(displacements).zip(olds).map(
                 |((&blocklength, &displacement), old)| StructBlock {

@@ -244,21 +244,11 @@ impl Fold {
         let disp = aint(disp);
         match ty.and_then(Datatype::predefined) {
             Some(Predefined::Lb) => {
-                self.lb = if self.user_lb {
-                    self.lb.min(disp)
-                } else {
-                    disp
-                };
-                self.user_lb = true;
+                explicit_marker(&mut self.lb, &mut self.user_lb, disp, i64::min);
                 return Ok(());
             }
             Some(Predefined::Ub) => {
-                self.ub = if self.user_ub {
-                    self.ub.max(disp)
-                } else {
-                    disp
-                };
-                self.user_ub = true;
+                explicit_marker(&mut self.ub, &mut self.user_ub, disp, i64::max);
                 return Ok(());
             }
             _ => {}
@@ -334,4 +324,16 @@ impl Fold {
             span: None,
         }
     }
+}
+
+/// An `MPI_LB`/`MPI_UB` marker at `disp`: the bound is the marker when it is the first one
+/// (`set` false), else the outermost of the markers (`outermost`: `min` for lb, `max` for ub).
+fn explicit_marker(
+    bound: &mut i64,
+    set: &mut bool,
+    disp: i64,
+    outermost: fn(i64, i64) -> i64,
+) {
+    *bound = if *set { outermost(*bound, disp) } else { disp };
+    *set = true;
 }
