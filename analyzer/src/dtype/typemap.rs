@@ -150,11 +150,8 @@ impl Typemap {
                     old,
                     ..
                 } => {
-                    let b = entries_before.partition_point(|&n| n <= start) - 1;
-                    let k = (start - entries_before[b]) / old.entry_count().max(1);
-                    start -= entries_before[b] + k * old.entry_count();
-                    frame.block = b;
-                    frame.copy = k as i128;
+                    let per_copy = |_| old.entry_count();
+                    (frame.block, frame.copy) = seek_block(entries_before, &mut start, per_copy);
                     self.child_at(&mut frame)
                 }
                 Kind::Struct {
@@ -162,12 +159,8 @@ impl Typemap {
                     blocks,
                     ..
                 } => {
-                    let b = entries_before.partition_point(|&n| n <= start) - 1;
-                    let per = blocks[b].old.entry_count().max(1);
-                    let k = (start - entries_before[b]) / per;
-                    start -= entries_before[b] + k * per;
-                    frame.block = b;
-                    frame.copy = k as i128;
+                    let per_copy = |b: usize| blocks[b].old.entry_count();
+                    (frame.block, frame.copy) = seek_block(entries_before, &mut start, per_copy);
                     self.child_at(&mut frame)
                 }
             };
@@ -407,4 +400,19 @@ fn disjoint_by_structure(ty: &Datatype, model: MpiModel) -> bool {
             spans.is_some_and(all_disjoint)
         }
     }
+}
+
+/// The block and the copy inside it that hold entry `start` of a node whose blocks begin at
+/// `entries_before` (entries of all the blocks before each one), each copy of block `b` having
+/// `per_copy(b)` entries; `start` becomes the entry's index inside that copy.
+fn seek_block(
+    entries_before: &[u128],
+    start: &mut u128,
+    per_copy: impl Fn(usize) -> u128,
+) -> (usize, i128) {
+    let b = entries_before.partition_point(|&n| n <= *start) - 1;
+    let per = per_copy(b);
+    let k = (*start - entries_before[b]) / per.max(1);
+    *start -= entries_before[b] + k * per;
+    (b, k as i128)
 }

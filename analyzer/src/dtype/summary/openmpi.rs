@@ -328,12 +328,7 @@ impl Fold {
 
 /// An `MPI_LB`/`MPI_UB` marker at `disp`: the bound is the marker when it is the first one
 /// (`set` false), else the outermost of the markers (`outermost`: `min` for lb, `max` for ub).
-fn explicit_marker(
-    bound: &mut i64,
-    set: &mut bool,
-    disp: i64,
-    outermost: fn(i64, i64) -> i64,
-) {
+fn explicit_marker(bound: &mut i64, set: &mut bool, disp: i64, outermost: fn(i64, i64) -> i64) {
     *bound = if *set { outermost(*bound, disp) } else { disp };
     *set = true;
 }
