@@ -167,24 +167,12 @@ fn structure(grids: &[Grid]) -> Result<Summary> {
             last.blocklength += g.blocklength;
             end = add(last.origin, mul(last.blocklength, last.old.extent())?)?;
         } else {
-            fold.add(
-                Some(last.ty),
-                last.old,
-                last.blocklength,
-                last.origin,
-                last.old.extent(),
-            )?;
+            fold.add_grid(&last)?;
             last = *g;
             end = add(g.origin, mul(g.blocklength, g.old.extent())?)?;
         }
     }
-    fold.add(
-        Some(last.ty),
-        last.old,
-        last.blocklength,
-        last.origin,
-        last.old.extent(),
-    )?;
+    fold.add_grid(&last)?;
     Ok(fold.finish())
 }
 
@@ -227,6 +215,12 @@ impl Fold {
             user_lb: false,
             user_ub: false,
         }
+    }
+
+    /// A struct's (merged) block: its elements one after the other from its origin.
+    fn add_grid(&mut self, block: &Grid) -> Result<()> {
+        let (ty, old) = (block.ty, block.old);
+        self.add(Some(ty), old, block.blocklength, block.origin, old.extent())
     }
 
     /// `opal_datatype_add(self, old, n, disp, spacing)`; `ty` identifies markers.

@@ -277,6 +277,14 @@ impl Scope {
     }
 }
 
+/// The entities a declaration or a statement such as `DIMENSION` names, as nodes (each is
+/// lowered in turn: a `PARAMETER` may use the one before it).
+fn declarator_nodes(node: Node) -> Vec<Node> {
+    let mut cursor = node.walk();
+    node.children_by_field_name("declarator", &mut cursor)
+        .collect()
+}
+
 /// One entity of a declaration statement.
 struct Declarator {
     name: String,
@@ -347,11 +355,7 @@ impl<'a> Lowerer<'a> {
             }
         }
         let mut fields = Vec::new();
-        let mut cursor = node.walk();
-        let declarators: Vec<Node> = node
-            .children_by_field_name("declarator", &mut cursor)
-            .collect();
-        for d in declarators {
+        for d in declarator_nodes(node) {
             let Some(declarator) = self.declarator(d) else {
                 continue;
             };
@@ -388,11 +392,7 @@ impl<'a> Lowerer<'a> {
             .find(|c| c.kind() == k::TYPE_QUALIFIER)
             .map(|q| self.first_word(q))
             .unwrap_or_default();
-        let mut cursor = node.walk();
-        let declarators: Vec<Node> = node
-            .children_by_field_name("declarator", &mut cursor)
-            .collect();
-        for d in declarators {
+        for d in declarator_nodes(node) {
             let Some(declarator) = self.declarator(d) else {
                 continue;
             };
