@@ -275,24 +275,37 @@ mod commands {
 
     #[test]
     fn lsp_answers_initialize_and_exits() {
-        assert!(lsp_session(&["lsp"], true).success());
+        assert!(lsp_session(&["lsp"], true, &[]).success());
     }
 
     /// vscode-languageclient appends `--stdio` to the command of a stdio transport.
     #[test]
     fn lsp_accepts_the_stdio_flag_editors_pass() {
-        assert!(lsp_session(&["lsp", "--stdio"], true).success());
+        assert!(lsp_session(&["lsp", "--stdio"], true, &[]).success());
     }
 
     /// LSP: `exit` without a `shutdown` before it ends the server with status 1.
     #[test]
     fn lsp_exit_without_shutdown_is_status_1() {
-        assert_eq!(lsp_session(&["lsp"], false).code(), Some(1));
+        assert_eq!(lsp_session(&["lsp"], false, &[]).code(), Some(1));
     }
 
-    /// Initializes, shuts down if told to, and sends `exit` with stdin left open: the server
-    /// must end on `exit` alone. Its exit status.
-    fn lsp_session(args: &[&str], shutdown: bool) -> std::process::ExitStatus {
+    /// LSP as a process: documents that once overflowed the analysis' stack (an array sized by
+    /// itself, a declaration cut while typing) are analysed and hovered, and the server lives
+    /// on to shut down normally.
+    #[test]
+    fn lsp_process_survives_inputs_that_once_overflowed_the_stack() {
+        let documents = [
+            "#include <mpi.h>\ndouble u[4];\nvoid f(void)\n{\n    double u[sizeof(u) / sizeof(double)];\n    int a[sizeof(a)];\n    MPI_Send(u, 4, MPI_DOUBLE, 0, 0, MPI_COMM_WORLD);\n}\n",
+            "#include <mpi.h>\nvoid f(void)\n{\n    int blens[2], disps[",
+        ];
+        assert!(lsp_session(&["lsp"], true, &documents).success());
+    }
+
+    /// Initializes, opens each of `documents` and asks for a hover in it (waiting for the
+    /// answer), shuts down if told to, and sends `exit` with stdin left open: the server must
+    /// end on `exit` alone. Its exit status.
+    fn lsp_session(args: &[&str], shutdown: bool, documents: &[&str]) -> std::process::ExitStatus {
         use std::io::{BufRead, BufReader, Read, Write};
         use std::process::Stdio;
 
@@ -334,6 +347,23 @@ mod commands {
             "{initialized}"
         );
         send(json!({"jsonrpc": "2.0", "method": "initialized", "params": {}}));
+        for (i, text) in documents.iter().enumerate() {
+            let uri = format!("file:///process/doc{i}.c");
+            send(
+                json!({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {
+                "textDocument": {"uri": uri, "languageId": "c", "version": 1, "text": text}}}),
+            );
+            let id = 100 + i;
+            send(
+                json!({"jsonrpc": "2.0", "id": id, "method": "textDocument/hover", "params": {
+                "textDocument": {"uri": uri}, "position": {"line": 4, "character": 12}}}),
+            );
+            let mut reply = receive();
+            while reply["id"] != id {
+                reply = receive();
+            }
+            assert!(reply.get("error").is_none(), "{reply}");
+        }
         if shutdown {
             send(json!({"jsonrpc": "2.0", "id": 2, "method": "shutdown"}));
             let mut reply = receive();
