@@ -22,6 +22,7 @@ mod preproc;
 mod stmt;
 #[cfg(test)]
 mod tests;
+mod unit;
 
 use std::collections::{BTreeSet, HashMap};
 

@@ -2,8 +2,9 @@
 
 use tree_sitter::Node;
 
-use super::decl::{assign, Scope, SpecificationPart, Unseen};
+use super::decl::{assign, Scope};
 use super::preproc::ItemLowering;
+use super::unit::{SpecificationPart, Unseen};
 use super::{fortran_name, identifiers_in, kinds as k, named_children, Lowerer};
 use crate::ir::{BinOp, Expr, ExprKind, FortranUnit, Function, Param, Stmt, StmtKind, Ty};
 use crate::layout::FortranType;
