@@ -11,7 +11,7 @@ use crate::dtype::{Datatype, MpiModel, Predefined, Repr};
 use crate::eval::value::{HandleId, Tri};
 use crate::eval::{self, ArgumentValue, EvalOptions, TypeDefinition};
 use crate::fix::Edit;
-use crate::ir::{Aggregate, AggregateKind, Ty};
+use crate::ir::{Aggregate, AggregateKind, FortranUnit, Ty};
 use crate::source::{FortranForm, Language, Span};
 
 /// Width of the byte-layout picture, in characters.
@@ -534,16 +534,19 @@ fn generate_fortran(
     // The generated subroutine goes into the unit or module declaring the type: it sees MPI
     // as that one does.
     let program = &analysis.program;
-    let units = program.functions.iter().map(|f| (f.span, f.fortran));
-    let modules = program
-        .fortran_modules
+    let units: Vec<(Span, Option<FortranUnit>)> = program
+        .functions
         .iter()
-        .map(|&(span, m)| (span, Some(m)));
-    let f08 = units
-        .chain(modules)
-        .filter(|(span, _)| span.start <= aggregate.span.start && aggregate.span.end <= span.end)
-        .min_by_key(|(span, _)| span.end - span.start)
-        .and_then(|(_, unit)| unit)
+        .map(|f| (f.span, f.fortran))
+        .chain(
+            program
+                .fortran_modules
+                .iter()
+                .map(|&(span, m)| (span, Some(m))),
+        )
+        .collect();
+    let f08 = innermost(&units, aggregate.span.start, |&(span, _)| span)
+        .and_then(|&(_, unit)| unit)
         .is_some_and(|unit| unit.f08);
     let (handle, ierr, ierr_decl) = if f08 {
         ("type(MPI_Datatype)", "", "")

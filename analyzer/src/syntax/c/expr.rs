@@ -602,7 +602,7 @@ impl Lowerer<'_> {
                         return Some(*v);
                     }
                 }
-                match self.macro_state(name) {
+                match self.macros.state(name) {
                     MacroState::Defined { params: None, body } => {
                         return self.eval_in(&body, mode, &HashMap::new(), depth + 1, budget);
                     }
@@ -610,7 +610,7 @@ impl Lowerer<'_> {
                     _ => return None,
                 }
             }
-            ExprKind::Defined(name) => match self.macro_state(name) {
+            ExprKind::Defined(name) => match self.macros.state(name) {
                 MacroState::Defined { .. } => 1,
                 MacroState::Undefined => 0,
                 MacroState::Uncertain => return None,
@@ -619,7 +619,7 @@ impl Lowerer<'_> {
                 let MacroState::Defined {
                     params: Some(params),
                     body,
-                } = self.macro_state(callee)
+                } = self.macros.state(callee)
                 else {
                     return None;
                 };

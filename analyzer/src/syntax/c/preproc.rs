@@ -16,11 +16,6 @@ use crate::source::Span;
 use crate::syntax::preproc::{lower_group, undecided_branches, Branches, Condition, Lowered};
 
 impl Lowerer<'_> {
-    /// The state `#if` and the evaluator see for a macro name.
-    pub(super) fn macro_state(&self, name: &str) -> MacroState {
-        self.macros.state(name)
-    }
-
     /// `-D NAME[=VALUE]` options, as definitions at the top of the file.
     pub(super) fn lower_command_line_defines(&mut self) {
         let defines = self.options.defines.clone();
