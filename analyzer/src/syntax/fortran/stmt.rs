@@ -43,10 +43,10 @@ impl<'a> Lowerer<'a> {
             .find(|c| c.kind() == k::MODULE_STATEMENT)
             .and_then(|s| named_children(s).find(|c| c.kind() == k::NAME))
             .map(|n| fortran_name(self.text(n)));
-        let mut scope = Scope::new(self.kinds);
-        if self.unseen_at_file_scope {
-            scope.unseen.add(None);
-        }
+        let scope = Scope {
+            unseen: self.unseen_around(),
+            ..Scope::new(self.kinds)
+        };
         self.scopes.push(scope);
         let mut body = Vec::new();
         let mut procedures = None;
@@ -112,14 +112,7 @@ impl<'a> Lowerer<'a> {
             None => ("main".to_owned(), self.span(node), Vec::new()),
         };
         let header_end = header.map_or(self.span(node).start, |h| self.span(h).end);
-        // What the hosts (or the file) may declare out of sight, this unit may see.
-        let mut unseen = Unseen::Nothing;
-        if self.unseen_at_file_scope {
-            unseen.add(None);
-        }
-        for host in &self.scopes {
-            unseen.add_from(&host.unseen, None);
-        }
+        let unseen = self.unseen_around();
         let mut scope = Scope {
             dummies: params.clone(),
             has_goto: has_goto(node, &self.file.text.clone()),
@@ -209,6 +202,19 @@ impl<'a> Lowerer<'a> {
         }
         self.scopes.pop();
         self.leave();
+    }
+
+    /// What a unit (or module) starting here may see declared out of sight: what its hosts
+    /// may, and anything when an include at file scope was not read.
+    fn unseen_around(&self) -> Unseen {
+        let mut unseen = Unseen::Nothing;
+        if self.unseen_at_file_scope {
+            unseen.add(None);
+        }
+        for host in &self.scopes {
+            unseen.add_from(&host.unseen, None);
+        }
+        unseen
     }
 
     /// `INCLUDE 'name'`: the file's items lowered in place with `item`.
