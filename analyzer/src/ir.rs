@@ -22,6 +22,9 @@ pub struct Program {
     pub functions: Vec<Function>,
     /// Parse errors and constructs the front end skipped.
     pub notes: Vec<Note>,
+    /// Uses of C macros that expand to statements, expanded in place: the spans of what their
+    /// expansions hold lie inside these, and are not the text of that code.
+    pub macro_uses: Vec<Span>,
 }
 
 /// A C function or a Fortran program, subroutine or function.

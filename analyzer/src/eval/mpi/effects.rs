@@ -58,9 +58,12 @@ impl Evaluator<'_> {
                         self.forget_root(state, arg);
                     }
                 }
-                let target_span = args.last().map_or(span, |a| a.span);
+                let target = args
+                    .last()
+                    .cloned()
+                    .unwrap_or_else(|| crate::ir::Expr::unknown(span));
                 let datatype = self.build(kind, function.api(), raw);
-                let h = self.define(state, function, span, target_span, out.as_ref(), datatype);
+                let h = self.define(state, function, span, &target, out.as_ref(), datatype);
                 // MPI_Type_dup: "the new datatype has the same committed state as the old one".
                 if let (Some(h), K::Dup) = (h, kind) {
                     if let Value::Handle(old) = value(0) {
