@@ -451,6 +451,8 @@ impl Lowerer<'_> {
                 add: whole.start,
                 len: body.len(),
             },
+            // Inside a statement macro's expansion (an `offsetof` subscript).
+            SpanMode::Pieces(_) => SpanMode::Fixed(whole),
         };
         let Some((tree, ctx)) = self.parse(&src, spans, true) else {
             return unknown(whole);
@@ -593,7 +595,9 @@ impl Lowerer<'_> {
                     }
                 }
                 match self.macro_state(name) {
-                    MacroState::Defined { params: None, body } => {
+                    MacroState::Defined {
+                        params: None, body, ..
+                    } => {
                         return self.eval_in(&body, mode, &HashMap::new(), depth + 1, budget);
                     }
                     MacroState::Undefined if mode == EvalMode::Preproc => 0,
@@ -609,6 +613,7 @@ impl Lowerer<'_> {
                 let MacroState::Defined {
                     params: Some(params),
                     body,
+                    ..
                 } = self.macro_state(callee)
                 else {
                     return None;

@@ -5,12 +5,14 @@
 //! unions (anywhere, with bit-fields, alignment and packing), enums (as constant declarations),
 //! all statements, expressions, `#define`/`#undef`, `#include "..."` through an
 //! [`IncludeResolver`], and `#if` evaluated against the macros known so far. Macros used in code
-//! are not expanded here: the evaluator expands them from [`Program::macros`].
+//! are not expanded here: the evaluator expands them from [`Program::macros`]; only macros that
+//! expand to a statement, used as one, are expanded in place (`expand.rs`).
 //!
 //! What it does not model becomes [`ExprKind::Unknown`] or [`StmtKind::Opaque`], never a guess,
 //! and never a panic: parse errors become notes, and nesting deeper than [`MAX_DEPTH`] lowers to
 //! `Unknown` / `Opaque` instead of overflowing the stack.
 
+mod expand;
 mod expr;
 pub mod kinds;
 mod literals;
@@ -74,13 +76,15 @@ fn closes_block(line: &str) -> bool {
 }
 
 /// How the spans of the file being lowered map to the main text.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 enum SpanMode {
     /// `offset - sub + add`, clamped to `add..add + len` (the main file is `0, 0, usize::MAX`;
     /// fragments parsed separately are shifted to where they came from).
     Shift { sub: usize, add: usize, len: usize },
     /// Everything maps to one span (declarations of an included header: the `#include` line).
     Fixed(Span),
+    /// The expansion of a statement macro (see `expand.rs`).
+    Pieces(Rc<expand::PieceMap>),
 }
 
 /// The text being walked: the main file, a header, or a fragment (macro body, offsetof index).
@@ -100,6 +104,8 @@ enum MacroState {
     Defined {
         params: Option<Vec<String>>,
         body: Rc<Expr>,
+        /// The definition, when the body is a statement (expanded where used as one).
+        statement: Option<Rc<expand::StatementBody>>,
     },
     /// `#undef`'d (or a name a C compiler never defines, such as `__cplusplus`).
     Undefined,
@@ -127,6 +133,13 @@ struct Lowerer<'a> {
     /// The text of each `#include "..."` asked for (the pre-pass reads headers before the
     /// lowering does).
     include_texts: HashMap<String, Option<Rc<str>>>,
+    /// The statement macros being expanded (innermost last).
+    expanding: Vec<String>,
+    /// What is left of the file's expansion budgets (count, bytes), and whether running out
+    /// was noted.
+    expansions_left: usize,
+    expanded_bytes_left: usize,
+    expansion_budget_noted: bool,
     /// Each macro registered for the evaluator: its index in `program.macros` and its body
     /// text (a different redefinition makes it unknown).
     macro_texts: HashMap<String, (usize, String)>,
@@ -179,6 +192,10 @@ impl<'a> Lowerer<'a> {
             uncertain_regions: Vec::new(),
             statement_macros: statement_macros::StatementMacros::default(),
             include_texts: HashMap::new(),
+            expanding: Vec::new(),
+            expansions_left: expand::MAX_EXPANSIONS,
+            expanded_bytes_left: expand::MAX_EXPANDED_BYTES,
+            expansion_budget_noted: false,
             macro_texts: HashMap::new(),
             typedef_names: HashSet::new(),
             enum_values: HashMap::new(),
@@ -309,12 +326,13 @@ impl<'a> Lowerer<'a> {
     }
 
     fn span_of(&self, start: usize, end: usize) -> Span {
-        match self.file.spans {
-            SpanMode::Fixed(span) => span,
+        match &self.file.spans {
+            SpanMode::Fixed(span) => *span,
             SpanMode::Shift { sub, add, len } => {
-                let map = |o: usize| add.saturating_add(o.saturating_sub(sub).min(len));
+                let map = |o: usize| add.saturating_add(o.saturating_sub(*sub).min(*len));
                 Span::new(map(start), map(end))
             }
+            SpanMode::Pieces(map) => map.span(start, end, &self.file.text),
         }
     }
 
@@ -457,9 +475,11 @@ impl<'a> Lowerer<'a> {
     }
 
     /// Root variables assigned (or whose address is taken, or incremented) anywhere in `node`,
-    /// found without recursion.
-    fn assigned_names(&self, node: Node<'_>) -> Vec<String> {
+    /// in the expansions of the statement macros it uses included, found without recursion
+    /// (but for those expansions, which nest at most a few deep).
+    fn assigned_names(&mut self, node: Node<'_>) -> Vec<String> {
         let mut names = Vec::new();
+        let mut uses = Vec::new();
         let mut cursor = node.walk();
         'outer: loop {
             let n = cursor.node();
@@ -477,6 +497,9 @@ impl<'a> Lowerer<'a> {
             if let Some(name) = target.and_then(|t| self.root_identifier(t)) {
                 names.push(name);
             }
+            if let Some(expr) = self.is_statement_macro_use(n) {
+                uses.push(expr);
+            }
             if cursor.goto_first_child() {
                 continue;
             }
@@ -488,6 +511,10 @@ impl<'a> Lowerer<'a> {
                     break 'outer;
                 }
             }
+        }
+        for expr in uses {
+            let mut inner = self.expansion_assigned_names(expr);
+            names.append(&mut inner);
         }
         names.sort();
         names.dedup();

@@ -148,6 +148,46 @@ pub(super) fn is_statement(body: &str) -> bool {
     }
 }
 
+/// `text` with each comment replaced by a space and line continuations removed (string and
+/// character literals kept as they are).
+pub(super) fn strip_comments(text: &str) -> String {
+    let text = text.replace("\\\r\n", "").replace("\\\n", "");
+    let b = text.as_bytes();
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    let mut copied = 0;
+    while i < b.len() {
+        match b[i] {
+            b'"' | b'\'' => {
+                let quote = b[i];
+                i += 1;
+                while i < b.len() && b[i] != quote {
+                    if b[i] == b'\\' {
+                        i += 1;
+                    }
+                    i += 1;
+                }
+                i = (i + 1).min(b.len());
+            }
+            b'/' if b.get(i + 1) == Some(&b'*') => {
+                out.push_str(&text[copied..i]);
+                i = text[i + 2..].find("*/").map_or(b.len(), |e| i + 2 + e + 2);
+                out.push(' ');
+                copied = i;
+            }
+            b'/' if b.get(i + 1) == Some(&b'/') => {
+                out.push_str(&text[copied..i]);
+                i = text[i..].find('\n').map_or(b.len(), |e| i + e);
+                out.push(' ');
+                copied = i;
+            }
+            _ => i += 1,
+        }
+    }
+    out.push_str(&text[copied.min(b.len())..]);
+    out
+}
+
 /// The identifier at the start of `b` (empty when it does not start with one).
 fn leading_word(b: &[u8]) -> &[u8] {
     let end = b
@@ -261,6 +301,14 @@ mod tests {
         ] {
             assert!(!is_statement(body), "{body:?}");
         }
+    }
+
+    #[test]
+    fn comments_and_continuations_removed() {
+        assert_eq!(
+            strip_comments("{ a(); /* c */ \\\n b(\"/*\"); } // d"),
+            "{ a();    b(\"/*\"); }  "
+        );
     }
 
     #[test]
