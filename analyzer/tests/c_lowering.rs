@@ -234,6 +234,22 @@ void f(void) {
   if (n > 4) MAKE_VEC(t, 2); else MAKE_VEC(t, 3); /* expect: size=8 extent=20 */
 }"#,
     ),
+    (
+        "a statement macro right before a directive, or a brace",
+        r#"
+#define MAKE(t, n) { MPI_Type_contiguous(n, MPI_INT, &t); }
+#define UNKNOWN_ARITY(a, b) { MPI_Type_contiguous(a, MPI_INT, &b); }
+void f(void) {
+  MPI_Datatype t, u, v;
+  /* expect: size=8 extent=8 */ MAKE(t, 2)
+#if 1
+  { MAKE(u, 3)} /* expect: size=12 extent=12 */
+#endif
+  UNKNOWN_ARITY(4)
+#ifdef X
+#endif
+}"#,
+    ),
 ];
 
 /// `(size, extent)` expected on each line, `None` for unknown.

@@ -259,46 +259,92 @@ fn stringify(arg: &str) -> String {
     out
 }
 
+/// A use of a statement macro in the text being lowered.
+pub(super) struct Use {
+    name: String,
+    /// The text between the parentheses of a function-like macro's use.
+    args: Option<(usize, usize)>,
+    /// The span of the whole use in the main text.
+    whole: Span,
+}
+
 impl Lowerer<'_> {
-    /// The statement macro `expr` (the expression of an expression statement) uses, with its
-    /// arguments' node; `None` when it is no such use.
-    fn statement_macro_use<'t>(
-        &self,
-        expr: Node<'t>,
-    ) -> Option<(Rc<StatementBody>, String, Option<Node<'t>>)> {
+    /// The statement macro an expression statement uses: `stmt`'s expression (`ERR`,
+    /// `CHECK(x)`), or a use the pre-pass replaced by a `;` (`stmt` is that `;`).
+    pub(super) fn statement_macro_use(&self, stmt: Node<'_>) -> Option<Use> {
+        if stmt.kind() != k::EXPRESSION_STATEMENT {
+            return None;
+        }
+        let u = match stmt.named_child(0) {
+            Some(expr) => self.use_of_expression(expr)?,
+            None => {
+                let end = *self.file.replaced_uses.get(&stmt.start_byte())?;
+                self.use_of_replaced(stmt.start_byte(), end)?
+            }
+        };
+        self.statement_body(&u)?;
+        Some(u)
+    }
+
+    fn use_of_expression(&self, expr: Node<'_>) -> Option<Use> {
         let (name_node, args) = match expr.kind() {
             k::IDENTIFIER => (expr, None),
             k::CALL_EXPRESSION => {
                 let function = expr.child_by_field_name(k::F_FUNCTION)?;
-                let args = expr.child_by_field_name(k::F_ARGUMENTS)?;
+                let list = expr.child_by_field_name(k::F_ARGUMENTS)?;
+                let args = (list.start_byte() + 1, list.end_byte().saturating_sub(1));
                 (function.kind() == k::IDENTIFIER).then_some((function, Some(args)))?
             }
             _ => return None,
         };
-        let name = self.text(name_node);
+        Some(Use {
+            name: self.text(name_node).to_owned(),
+            args,
+            whole: self.span(expr),
+        })
+    }
+
+    /// A use the pre-pass replaced (`NAME` or `NAME(...)` at `start..end`).
+    fn use_of_replaced(&self, start: usize, end: usize) -> Option<Use> {
+        let text = self.file.original.get(start..end)?;
+        let name_len = text
+            .bytes()
+            .position(|c| !is_ident(c))
+            .unwrap_or(text.len());
+        let args = text[name_len..]
+            .find('(')
+            .filter(|_| text.ends_with(')'))
+            .map(|open| (start + name_len + open + 1, end - 1));
+        Some(Use {
+            name: text[..name_len].to_owned(),
+            args,
+            whole: self.span_of(start, end),
+        })
+    }
+
+    /// The definition a use expands, when it is a statement macro that may be expanded here.
+    fn statement_body(&self, u: &Use) -> Option<Rc<StatementBody>> {
         let MacroState::Defined {
             statement: Some(body),
             ..
-        } = self.macro_state(name)
+        } = self.macro_state(&u.name)
         else {
             return None;
         };
-        if body.params.is_some() != args.is_some() || self.expanding.iter().any(|n| n == name) {
-            return None;
-        }
-        Some((body, name.to_owned(), args))
+        let nested = self.expanding.contains(&u.name);
+        (body.params.is_some() == u.args.is_some() && !nested).then_some(body)
     }
 
-    /// The expansion of the statement macro used by `expr`, parsed: the tree and the file
-    /// context to walk it with. `None` when it cannot be expanded exactly.
-    fn expansion(&mut self, expr: Node<'_>) -> Option<(tree_sitter::Tree, FileCtx, String)> {
-        let (body, name, args_node) = self.statement_macro_use(expr)?;
+    /// The expansion of a use, parsed: the tree and the file context to walk it with. `None`
+    /// when it cannot be expanded exactly.
+    fn expansion(&mut self, u: &Use) -> Option<(tree_sitter::Tree, FileCtx)> {
+        let body = self.statement_body(u)?;
+        let name = &u.name;
         if self.expanding.len() >= MAX_NESTING {
             return None;
         }
-        let args = match args_node {
-            Some(list) => {
-                let (s, e) = (list.start_byte() + 1, list.end_byte().saturating_sub(1));
+        let args = match u.args {
+            Some((s, e)) => {
                 let inner = self.file.original.get(s..e.max(s))?;
                 let mut args = split_arguments(inner, s);
                 // `F()` passes no argument to a macro without parameters.
@@ -321,7 +367,7 @@ impl Lowerer<'_> {
         if !arity_ok {
             return None;
         }
-        let whole = self.span(expr);
+        let whole = u.whole;
         let mut built = Builder::new(PREFIX, whole);
         self.substitute(&body, &args, &mut built)?;
         built.body(SUFFIX);
@@ -355,7 +401,7 @@ impl Lowerer<'_> {
         if root.has_error() || root.named_child_count() != 1 || !function_ok {
             return None;
         }
-        Some((tree, ctx, name))
+        Some((tree, ctx))
     }
 
     /// The body with the arguments substituted; `None` for what is not modelled (`##`,
@@ -446,16 +492,16 @@ impl Lowerer<'_> {
         vec![(0, end - start, kind)]
     }
 
-    /// Lowers a statement macro used as the expression statement `expr` in place of the use;
-    /// `false` (nothing lowered) when it is not one or cannot be expanded.
+    /// Lowers the statement macro the expression statement `stmt` uses, in place of the use;
+    /// `false` (nothing lowered) when it uses none or it cannot be expanded.
     pub(super) fn lower_statement_macro(
         &mut self,
-        expr: Node<'_>,
+        stmt: Node<'_>,
         out: &mut Vec<crate::ir::Stmt>,
     ) -> bool {
-        if self.statement_macro_use(expr).is_none() {
+        let Some(u) = self.statement_macro_use(stmt) else {
             return false;
-        }
+        };
         // A label or `goto` inside needs the names the whole function assigns: find them
         // while the function's tree is at hand.
         if self.expanding.is_empty()
@@ -464,17 +510,16 @@ impl Lowerer<'_> {
                 .as_ref()
                 .is_some_and(|f| f.names.is_none())
         {
-            let _ = self.function_assigned_names(expr);
+            let _ = self.function_assigned_names(stmt);
         }
-        let Some((tree, ctx, name)) = self.expansion(expr) else {
+        let Some((tree, ctx)) = self.expansion(&u) else {
             return false;
         };
         if self.expanding.is_empty() && !matches!(self.file.spans, SpanMode::Fixed(_)) {
-            let span = self.span(expr);
-            self.program.macro_uses.push(span);
+            self.program.macro_uses.push(u.whole);
         }
         let saved = self.swap_file(ctx);
-        self.expanding.push(name);
+        self.expanding.push(u.name);
         if let Some(body) = tree
             .root_node()
             .named_child(0)
@@ -487,26 +532,58 @@ impl Lowerer<'_> {
         true
     }
 
-    /// The names an expansion assigns (for `Opaque` statements around it).
-    pub(super) fn expansion_assigned_names(&mut self, expr: Node<'_>) -> Vec<String> {
-        let Some((tree, ctx, name)) = self.expansion(expr) else {
+    /// The names the expansion of `u` assigns (for `Opaque` statements around it).
+    pub(super) fn expansion_assigned_names(&mut self, u: Use) -> Vec<String> {
+        let Some((tree, ctx)) = self.expansion(&u) else {
             return Vec::new();
         };
         let saved = self.swap_file(ctx);
-        self.expanding.push(name);
+        self.expanding.push(u.name);
         let names = self.assigned_names(tree.root_node());
         self.expanding.pop();
         self.file = saved;
         names
     }
 
-    /// Whether `node` is an expression statement that uses a statement macro.
-    pub(super) fn is_statement_macro_use<'t>(&self, node: Node<'t>) -> Option<Node<'t>> {
-        if node.kind() != k::EXPRESSION_STATEMENT {
-            return None;
+    /// Every name in the text of the use the pre-pass replaced at `start` (what it may assign,
+    /// at most); none when there is no such use.
+    pub(super) fn replaced_use_names(&self, start: usize) -> Vec<String> {
+        let Some(text) = self
+            .file
+            .replaced_uses
+            .get(&start)
+            .and_then(|&end| self.file.original.get(start..end))
+        else {
+            return Vec::new();
+        };
+        text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .filter(|w| w.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_'))
+            .map(str::to_owned)
+            .collect()
+    }
+
+    /// A use the pre-pass replaced by a `;` that cannot be expanded: as written, a call of an
+    /// unknown function (its arguments evaluated) or a name.
+    pub(super) fn lower_replaced_use(&mut self, stmt: Node<'_>, out: &mut Vec<crate::ir::Stmt>) {
+        let start = stmt.start_byte();
+        let Some(&end) = self.file.replaced_uses.get(&start) else {
+            return;
+        };
+        let Some(text) = self.file.original.get(start..end).map(str::to_owned) else {
+            return;
+        };
+        let e = self.lower_fragment_expr(&text, start);
+        let span = self.span_of(start, end);
+        if matches!(e.kind, crate::ir::ExprKind::Unknown) {
+            // Its arguments may still assign: forget what it names.
+            let names = self.replaced_use_names(start);
+            out.push(self.opaque(names, span));
+            return;
         }
-        let expr = node.named_child(0)?;
-        self.statement_macro_use(expr).map(|_| expr)
+        out.push(crate::ir::Stmt {
+            kind: crate::ir::StmtKind::Eval(e),
+            span,
+        });
     }
 }
 

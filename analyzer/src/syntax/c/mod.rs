@@ -96,6 +96,8 @@ struct FileCtx {
     spans: SpanMode,
     complex_at: HashSet<usize>,
     offsetof_members: HashMap<usize, String>,
+    /// Statement macro uses the pre-pass replaced by a `;`: start → end.
+    replaced_uses: HashMap<usize, usize>,
 }
 
 /// What the `#if` evaluation knows about a macro name.
@@ -183,6 +185,7 @@ impl<'a> Lowerer<'a> {
                 },
                 complex_at: HashSet::new(),
                 offsetof_members: HashMap::new(),
+                replaced_uses: HashMap::new(),
             },
             fragment_parser: None,
             include_stack: Vec::new(),
@@ -277,6 +280,7 @@ impl<'a> Lowerer<'a> {
             spans,
             complex_at: pre.complex_at,
             offsetof_members: pre.offsetof_members,
+            replaced_uses: pre.replaced_uses,
         };
         Some((tree, ctx))
     }
@@ -497,8 +501,12 @@ impl<'a> Lowerer<'a> {
             if let Some(name) = target.and_then(|t| self.root_identifier(t)) {
                 names.push(name);
             }
-            if let Some(expr) = self.is_statement_macro_use(n) {
-                uses.push(expr);
+            if let Some(u) = self.statement_macro_use(n) {
+                uses.push(u);
+            }
+            // A use the pre-pass replaced by a `;`: its text is not in the tree.
+            if n.kind() == k::EXPRESSION_STATEMENT && n.named_child_count() == 0 {
+                names.append(&mut self.replaced_use_names(n.start_byte()));
             }
             if cursor.goto_first_child() {
                 continue;
@@ -512,8 +520,8 @@ impl<'a> Lowerer<'a> {
                 }
             }
         }
-        for expr in uses {
-            let mut inner = self.expansion_assigned_names(expr);
+        for u in uses {
+            let mut inner = self.expansion_assigned_names(u);
             names.append(&mut inner);
         }
         names.sort();

@@ -86,9 +86,10 @@ impl Lowerer<'_> {
                 out.append(&mut self.pending);
             }
             k::EXPRESSION_STATEMENT => {
-                if let Some(e) = node.named_child(0).filter(|e| e.kind() != k::COMMENT) {
-                    if !self.lower_statement_macro(e, out) {
-                        self.lower_effects(e, span, out);
+                if !self.lower_statement_macro(node, out) {
+                    match node.named_child(0).filter(|e| e.kind() != k::COMMENT) {
+                        Some(e) => self.lower_effects(e, span, out),
+                        None => self.lower_replaced_use(node, out),
                     }
                 }
             }
