@@ -24,6 +24,9 @@ pub(crate) struct Program {
     pub fortran_modules: Vec<(Span, FortranUnit)>,
     /// Parse errors and constructs the front end skipped.
     pub notes: Vec<Note>,
+    /// Uses of C macros that expand to statements, expanded in place: the spans of what their
+    /// expansions hold lie inside these, and are not the text of that code.
+    pub macro_uses: Vec<Span>,
 }
 
 /// A C function or a Fortran program, subroutine or function.

@@ -214,6 +214,42 @@ void f(void) {
   MPI_Type_vector(b[0], 1, b[1], MPI_INT, &u); /* expect: size=16 extent=100 */
 }"#,
     ),
+    (
+        "constructors inside statement macros",
+        r#"
+#define MAKE_VEC(t, n) do { MPI_Type_vector(n, 1, 4, MPI_INT, &t); } while (0)
+#define MAKE_OWN { MPI_Type_contiguous(3, MPI_DOUBLE, &own); }
+#define CHECK(call) { int rc_ = (call); if (rc_ != 0) nerrs++; }
+#define LOG(fmt, ...) { printf(fmt, __VA_ARGS__); MPI_Type_contiguous(2, MPI_INT, &w); }
+#define SHOW(x) puts(#x);
+#define PASTE(a, b) { MPI_Type_contiguous(2, MPI_INT, &a##b); }
+void f(void) {
+  MPI_Datatype t, own, c, w, xy; int nerrs = 0, n = 5;
+  MAKE_VEC(t, n); /* expect: size=20 extent=68 */
+  MAKE_OWN /* expect: size=24 extent=24 */
+  CHECK(MPI_Type_contiguous(n, MPI_CHAR, &c)) /* expect: size=5 extent=5 */
+  LOG("%d %d\n", n, nerrs) /* expect: size=8 extent=8 */
+  SHOW(MPI_Type_contiguous(9, MPI_INT, &c))
+  PASTE(x, y);
+  if (n > 4) MAKE_VEC(t, 2); else MAKE_VEC(t, 3); /* expect: size=8 extent=20 */
+}"#,
+    ),
+    (
+        "a statement macro right before a directive, or a brace",
+        r#"
+#define MAKE(t, n) { MPI_Type_contiguous(n, MPI_INT, &t); }
+#define UNKNOWN_ARITY(a, b) { MPI_Type_contiguous(a, MPI_INT, &b); }
+void f(void) {
+  MPI_Datatype t, u, v;
+  /* expect: size=8 extent=8 */ MAKE(t, 2)
+#if 1
+  { MAKE(u, 3)} /* expect: size=12 extent=12 */
+#endif
+  UNKNOWN_ARITY(4)
+#ifdef X
+#endif
+}"#,
+    ),
 ];
 
 /// `(size, extent)` expected on each line, `None` for unknown.

@@ -55,7 +55,7 @@ pub(crate) fn fix(cx: &Context<'_>, site: &CallSite<'_>) -> Option<Fix> {
         .evaluation
         .definitions
         .iter()
-        .find(|d| d.span == site.span)
+        .find(|d| d.span == site.span && d.constructor.name == site.function.name)
         .and_then(|d| d.datatype.as_ref()?.as_ref().ok())?;
     let plan = plan(cx, dt)?;
     let function = cx.function_at(site.span)?;

@@ -67,7 +67,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             .evaluation
             .definitions
             .iter()
-            .find(|d| d.span == site.span)
+            .find(|d| d.span == site.span && d.constructor.name == site.function.name)
             .map(|d| d.datatype.as_ref())
         else {
             continue;

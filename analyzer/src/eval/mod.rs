@@ -78,6 +78,9 @@ pub(crate) struct TypeDefinition {
     pub constructor: &'static MpiFunction,
     /// The new-type argument (`&newtype`, `types[i]`).
     pub target_span: Span,
+    /// That argument as lowered (its text may be a statement macro's use, see
+    /// [`crate::ir::Program::macro_uses`]).
+    pub target: crate::ir::Expr,
     /// The datatype; `None` when it is unknown or differs between the paths reaching the call.
     pub datatype: Option<Result<Datatype, DtypeError>>,
     /// Whether the handles the call made are committed somewhere: all of them, some, or none.

@@ -176,10 +176,11 @@ impl Evaluator<'_> {
         state: &mut State,
         function: &'static MpiFunction,
         span: Span,
-        target_span: Span,
+        target: &crate::ir::Expr,
         out: Option<&Place>,
         datatype: Option<Result<Datatype, DtypeError>>,
     ) -> Option<usize> {
+        let target_span = target.span;
         let made = self
             .definition_index
             .get(&(span, target_span))
@@ -225,6 +226,7 @@ impl Evaluator<'_> {
                     span,
                     constructor: function,
                     target_span,
+                    target: target.clone(),
                     datatype,
                     committed: Tri::No,
                     handles: vec![h],

@@ -451,6 +451,8 @@ impl Lowerer<'_> {
                 add: whole.start,
                 len: body.len(),
             },
+            // Inside a statement macro's expansion (an `offsetof` subscript).
+            SpanMode::Pieces(_) => SpanMode::Fixed(whole),
         };
         let Some((tree, ctx)) = self.parse(&src, spans, true) else {
             return unknown(whole);
@@ -604,7 +606,7 @@ impl Lowerer<'_> {
                 }
                 match self.macros.state(name) {
                     MacroState::Defined { params: None, body } => {
-                        return self.eval_in(&body, mode, &HashMap::new(), depth + 1, budget);
+                        return self.eval_in(&body.expr, mode, &HashMap::new(), depth + 1, budget);
                     }
                     MacroState::Undefined if mode == EvalMode::Preproc => 0,
                     _ => return None,
@@ -630,7 +632,7 @@ impl Lowerer<'_> {
                 for (p, a) in params.iter().zip(args) {
                     inner.insert(p.clone(), ev(a, budget)?);
                 }
-                return self.eval_in(&body, mode, &inner, depth + 1, budget);
+                return self.eval_in(&body.expr, mode, &inner, depth + 1, budget);
             }
             ExprKind::Unary(op, x) => op.apply(ev(x, budget)?)?,
             ExprKind::Binary(op, a, b) => {

@@ -5,12 +5,14 @@
 //! unions (anywhere, with bit-fields, alignment and packing), enums (as constant declarations),
 //! all statements, expressions, `#define`/`#undef`, `#include "..."` through an
 //! [`IncludeResolver`], and `#if` evaluated against the macros known so far. Macros used in code
-//! are not expanded here: the evaluator expands them from [`Program::macros`].
+//! are not expanded here: the evaluator expands them from [`Program::macros`]; only macros that
+//! expand to a statement, used as one, are expanded in place (`expand.rs`).
 //!
 //! What it does not model becomes [`ExprKind::Unknown`] or [`StmtKind::Opaque`], never a guess,
 //! and never a panic: parse errors become notes, and nesting deeper than [`MAX_DEPTH`] lowers to
 //! `Unknown` / `Opaque` instead of overflowing the stack.
 
+mod expand;
 mod expr;
 pub mod kinds;
 pub(crate) mod literals;
@@ -77,13 +79,15 @@ fn closes_block(line: &str) -> bool {
 }
 
 /// How the spans of the file being lowered map to the main text.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 enum SpanMode {
     /// `offset - sub + add`, clamped to `add..add + len` (the main file is `0, 0, usize::MAX`;
     /// fragments parsed separately are shifted to where they came from).
     Shift { sub: usize, add: usize, len: usize },
     /// Everything maps to one span (declarations of an included header: the `#include` line).
     Fixed(Span),
+    /// The expansion of a statement macro (see `expand.rs`).
+    Pieces(Rc<expand::PieceMap>),
 }
 
 /// The text being walked: the main file, a header, or a fragment (macro body, offsetof index).
@@ -97,10 +101,20 @@ struct FileCtx {
     fragment: bool,
     complex_at: HashSet<usize>,
     offsetof_members: HashMap<usize, String>,
+    /// Statement macro uses the pre-pass replaced by a `;`: start → end.
+    replaced_uses: HashMap<usize, usize>,
 }
 
-/// What the C front end knows about a macro: its body lowered as an expression.
-type MacroState = super::preproc::MacroState<Rc<Expr>>;
+/// A macro's body in C terms: lowered as an expression (for `#if` and constant expressions)
+/// and, when it is a statement, its text, expanded where the macro is used as one.
+#[derive(Clone, Debug)]
+struct MacroBody {
+    expr: Rc<Expr>,
+    statement: Option<Rc<expand::StatementBody>>,
+}
+
+/// What the C front end knows about a macro.
+type MacroState = super::preproc::MacroState<MacroBody>;
 
 struct Lowerer<'a> {
     program: Program,
@@ -113,7 +127,7 @@ struct Lowerer<'a> {
     included_once: HashSet<String>,
     /// The header being lowered has `#pragma once`.
     saw_pragma_once: bool,
-    macros: Macros<Rc<Expr>>,
+    macros: Macros<MacroBody>,
     /// Macros that expand to a statement, as the pre-pass of the main file left them.
     statement_macros: statement_macros::StatementMacros,
     /// The text of each `#include "..."` asked for (the pre-pass reads headers before the
@@ -121,6 +135,13 @@ struct Lowerer<'a> {
     include_texts: HashMap<String, Option<Rc<str>>>,
     /// What the pre-pass and the lowering may still include, all headers together.
     include_budget: IncludeBudget,
+    /// The statement macros being expanded (innermost last).
+    expanding: Vec<String>,
+    /// What is left of the file's expansion budgets (count, bytes), and whether running out
+    /// was noted.
+    expansions_left: usize,
+    expanded_bytes_left: usize,
+    expansion_budget_noted: bool,
     /// Each macro registered for the evaluator: its index in `program.macros` and its body
     /// text (a different redefinition makes it unknown).
     macro_texts: HashMap<String, (usize, String)>,
@@ -164,6 +185,7 @@ impl<'a> Lowerer<'a> {
                 fragment: false,
                 complex_at: HashSet::new(),
                 offsetof_members: HashMap::new(),
+                replaced_uses: HashMap::new(),
             },
             fragment_parser: None,
             include_stack: Vec::new(),
@@ -173,6 +195,10 @@ impl<'a> Lowerer<'a> {
             statement_macros: statement_macros::StatementMacros::default(),
             include_texts: HashMap::new(),
             include_budget: IncludeBudget::default(),
+            expanding: Vec::new(),
+            expansions_left: expand::MAX_EXPANSIONS,
+            expanded_bytes_left: expand::MAX_EXPANDED_BYTES,
+            expansion_budget_noted: false,
             macro_texts: HashMap::new(),
             typedef_names: HashSet::new(),
             enum_values: HashMap::new(),
@@ -262,6 +288,7 @@ impl<'a> Lowerer<'a> {
             fragment,
             complex_at: pre.complex_at,
             offsetof_members: pre.offsetof_members,
+            replaced_uses: pre.replaced_uses,
         };
         Some((tree, ctx))
     }
@@ -311,12 +338,13 @@ impl<'a> Lowerer<'a> {
     }
 
     fn span_of(&self, start: usize, end: usize) -> Span {
-        match self.file.spans {
-            SpanMode::Fixed(span) => span,
+        match &self.file.spans {
+            SpanMode::Fixed(span) => *span,
             SpanMode::Shift { sub, add, len } => {
-                let map = |o: usize| add.saturating_add(o.saturating_sub(sub).min(len));
+                let map = |o: usize| add.saturating_add(o.saturating_sub(*sub).min(*len));
                 Span::new(map(start), map(end))
             }
+            SpanMode::Pieces(map) => map.span(start, end, &self.file.text),
         }
     }
 
@@ -457,9 +485,11 @@ impl<'a> Lowerer<'a> {
     }
 
     /// Root variables assigned (or whose address is taken, or incremented) anywhere in `node`,
-    /// found without recursion.
-    fn assigned_names(&self, node: Node<'_>) -> Vec<String> {
+    /// in the expansions of the statement macros it uses included, found without recursion
+    /// (but for those expansions, which nest at most a few deep).
+    fn assigned_names(&mut self, node: Node<'_>) -> Vec<String> {
         let mut names = Vec::new();
+        let mut uses = Vec::new();
         let mut cursor = node.walk();
         'outer: loop {
             let n = cursor.node();
@@ -477,6 +507,13 @@ impl<'a> Lowerer<'a> {
             if let Some(name) = target.and_then(|t| self.root_identifier(t)) {
                 names.push(name);
             }
+            if let Some(u) = self.statement_macro_use(n) {
+                uses.push(u);
+            }
+            // A use the pre-pass replaced by a `;`: its text is not in the tree.
+            if n.kind() == k::EXPRESSION_STATEMENT && n.named_child_count() == 0 {
+                names.append(&mut self.replaced_use_names(n.start_byte()));
+            }
             if cursor.goto_first_child() {
                 continue;
             }
@@ -488,6 +525,10 @@ impl<'a> Lowerer<'a> {
                     break 'outer;
                 }
             }
+        }
+        for u in uses {
+            let mut inner = self.expansion_assigned_names(u);
+            names.append(&mut inner);
         }
         names.sort();
         names.dedup();

@@ -12,6 +12,8 @@
 
 use std::collections::HashMap;
 
+use super::prepass::{block_comment_end, is_ident, line_comment_end};
+
 /// What a macro used as a statement expands to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Expansion {
@@ -148,6 +150,80 @@ pub(super) fn is_statement(body: &str) -> bool {
     }
 }
 
+/// `text` with each comment replaced by a space and line continuations removed (string and
+/// character literals kept as they are).
+pub(super) fn strip_comments(text: &str) -> String {
+    let text = text.replace("\\\r\n", "").replace("\\\n", "");
+    let b = text.as_bytes();
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    let mut copied = 0;
+    while i < b.len() {
+        match b[i] {
+            b'"' | b'\'' => {
+                let quote = b[i];
+                i += 1;
+                while i < b.len() && b[i] != quote {
+                    if b[i] == b'\\' {
+                        i += 1;
+                    }
+                    i += 1;
+                }
+                i = (i + 1).min(b.len());
+            }
+            b'/' if b.get(i + 1) == Some(&b'*') => {
+                out.push_str(&text[copied..i]);
+                i = text[i + 2..].find("*/").map_or(b.len(), |e| i + 2 + e + 2);
+                out.push(' ');
+                copied = i;
+            }
+            b'/' if b.get(i + 1) == Some(&b'/') => {
+                out.push_str(&text[copied..i]);
+                i = text[i..].find('\n').map_or(b.len(), |e| i + e);
+                out.push(' ');
+                copied = i;
+            }
+            _ => i += 1,
+        }
+    }
+    out.push_str(&text[copied.min(b.len())..]);
+    out
+}
+
+/// A name (`src[start..end]`) that reads as a statement macro whose definition is not seen
+/// (its header was not found): in upper case, alone on the rest of its line, and followed by
+/// what starts another statement (a word, `}` or a directive). Read as a declaration instead,
+/// `err = f(); CHECK_ERR` followed by `sizes[0] = n;` declares an array of 0 elements that hides
+/// `sizes`.
+pub(super) fn unknown_statement_macro(src: &[u8], start: usize, end: usize) -> bool {
+    let name = &src[start..end];
+    let upper = name.iter().any(u8::is_ascii_uppercase)
+        && name
+            .iter()
+            .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || *c == b'_');
+    if !upper || name.len() < 2 {
+        return false;
+    }
+    let mut j = end;
+    let mut crossed_line = false;
+    while j < src.len() {
+        match src[j] {
+            b'\n' => {
+                crossed_line = true;
+                j += 1;
+            }
+            c if c.is_ascii_whitespace() => j += 1,
+            b'/' if src.get(j + 1) == Some(&b'*') => j = block_comment_end(src, j),
+            b'/' if src.get(j + 1) == Some(&b'/') => j = line_comment_end(src, j),
+            c => {
+                return crossed_line
+                    && (is_ident(c) && !c.is_ascii_digit() || c == b'}' || c == b'#')
+            }
+        }
+    }
+    false
+}
+
 /// The identifier at the start of `b` (empty when it does not start with one).
 fn leading_word(b: &[u8]) -> &[u8] {
     let end = b
@@ -258,6 +334,14 @@ mod tests {
         ] {
             assert!(!is_statement(body), "{body:?}");
         }
+    }
+
+    #[test]
+    fn comments_and_continuations_removed() {
+        assert_eq!(
+            strip_comments("{ a(); /* c */ \\\n b(\"/*\"); } // d"),
+            "{ a();    b(\"/*\"); }  "
+        );
     }
 
     #[test]

@@ -44,7 +44,7 @@ impl Lowerer<'_> {
         out
     }
 
-    fn lower_stmt_children(&mut self, node: Node<'_>, out: &mut Vec<Stmt>) {
+    pub(super) fn lower_stmt_children(&mut self, node: Node<'_>, out: &mut Vec<Stmt>) {
         let mut cursor = node.walk();
         let children: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
         for child in children {
@@ -86,8 +86,11 @@ impl Lowerer<'_> {
                 out.append(&mut self.pending);
             }
             k::EXPRESSION_STATEMENT => {
-                if let Some(e) = node.named_child(0).filter(|e| e.kind() != k::COMMENT) {
-                    self.lower_effects(e, span, out);
+                if !self.lower_statement_macro(node, out) {
+                    match node.named_child(0).filter(|e| e.kind() != k::COMMENT) {
+                        Some(e) => self.lower_effects(e, span, out),
+                        None => self.lower_replaced_use(node, out),
+                    }
                 }
             }
             k::IF_STATEMENT => {
@@ -344,7 +347,7 @@ impl Lowerer<'_> {
     }
 
     /// Every variable assigned anywhere in the function around `node` (computed once).
-    fn function_assigned_names(&mut self, node: Node<'_>) -> Vec<String> {
+    pub(super) fn function_assigned_names(&mut self, node: Node<'_>) -> Vec<String> {
         if let Some(names) = self.function_body.as_ref().and_then(|f| f.names.clone()) {
             return names;
         }
