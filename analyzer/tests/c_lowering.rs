@@ -367,3 +367,39 @@ fn a_comment_ending_a_directive_is_no_syntax_error() {
         .collect();
     assert_eq!(sizes, [Some(16)]);
 }
+
+/// A `continue` in a `switch` (written there or brought by a statement macro; in a switch that
+/// is modelled, or in one with a statement before its first case, which is not) continues the
+/// loop around it. The switch is then not modelled: what it assigns is forgotten and the rest of
+/// the loop's body may be skipped, so `n` is unknown (it is 3); it was 4 (the `continue`
+/// dropped), or the run-once loop of the switch caught it and ran until the step budget ran out.
+#[test]
+fn a_continue_in_a_switch_continues_the_loop_around() {
+    for switch in [
+        "switch (i) { case 2: NEXT default: break; }",
+        "switch (i) { case 2: continue; default: break; }",
+        "switch (i) { n = n; case 2: NEXT default: break; }",
+    ] {
+        let source = format!(
+            "#define NEXT continue;\n\
+             void f(void) {{\n  MPI_Datatype t, u;\n  int i, n = 0, m = 0;\n\
+             for (i = 0; i < 4; i++) {{\n    {switch}\n    n = n + 1;\n  }}\n\
+             for (i = 0; i < 3; i++) m = m + 2;\n\
+             MPI_Type_contiguous(n, MPI_INT, &t);\n  MPI_Type_contiguous(m, MPI_INT, &u);\n}}\n"
+        );
+        let analysis = analyze(
+            &source,
+            Language::C,
+            &AnalysisOptions::default(),
+            &mut NoIncludes,
+        );
+        let notes: Vec<&str> = analysis.notes.iter().map(|n| n.message.as_str()).collect();
+        assert!(notes.is_empty(), "{switch}: {notes:?}");
+        let sizes: Vec<Option<i128>> = analysis
+            .types()
+            .iter()
+            .map(|t| t.datatype.as_ref().map(|d| d.size()))
+            .collect();
+        assert_eq!(sizes, [None, Some(24)], "{switch}");
+    }
+}

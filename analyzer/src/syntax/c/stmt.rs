@@ -4,7 +4,7 @@ use tree_sitter::Node;
 
 use super::kinds as k;
 use super::{unknown, FunctionNames, Lowerer};
-use crate::ir::{BinOp, Expr, ExprKind, Function, Stmt, StmtKind};
+use crate::ir::{statements, BinOp, Expr, ExprKind, Function, Stmt, StmtKind};
 use crate::source::Span;
 
 impl Lowerer<'_> {
@@ -256,13 +256,12 @@ impl Lowerer<'_> {
         let children: Vec<Node<'_>> = body.named_children(&mut cursor).collect();
         // Statements before the first case, or cases in nested blocks (Duff's device), are not
         // modelled.
-        // A `continue` would be caught by the run-once loop.
         let plain = children
             .iter()
             .all(|c| c.kind() == k::CASE_STATEMENT || c.kind() == k::COMMENT);
-        if !plain || contains_continue(body) {
-            let names = self.assigned_names(node);
-            out.push(self.opaque(names, span));
+        if !plain {
+            let continues = self.may_continue(body, true);
+            self.unmodelled_switch(node, continues, out);
             return;
         }
         let cases: Vec<Node<'_>> = children
@@ -330,6 +329,12 @@ impl Lowerer<'_> {
                 span: self.span(case),
             });
         }
+        // A `continue` of the loop around would be caught by the run-once loop (one brought
+        // by a statement macro is in the arms; one in a nested block's case is not).
+        if self.may_continue(body, false) || continues(&arms) {
+            self.unmodelled_switch(node, true, out);
+            return;
+        }
         arms.push(Stmt {
             kind: StmtKind::Break,
             span,
@@ -344,6 +349,49 @@ impl Lowerer<'_> {
             },
             span,
         });
+    }
+
+    /// A `switch` that is not modelled: what it assigns is forgotten and, when a `continue` in
+    /// it (written there or brought by a statement macro) may continue the loop around it, the
+    /// rest of that loop's body may be skipped.
+    fn unmodelled_switch(&mut self, node: Node<'_>, continues: bool, out: &mut Vec<Stmt>) {
+        let span = self.span(node);
+        let names = self.assigned_names(node);
+        out.push(self.opaque(names, span));
+        if continues {
+            out.push(Stmt {
+                kind: StmtKind::If {
+                    cond: unknown(span),
+                    then: vec![Stmt {
+                        kind: StmtKind::Continue,
+                        span,
+                    }],
+                    otherwise: Vec::new(),
+                },
+                span,
+            });
+        }
+    }
+
+    /// Whether a `continue` in `node` may continue the loop around it (not a loop inside it):
+    /// one written there or, with `macros`, one that a statement macro used there may bring.
+    fn may_continue(&self, node: Node<'_>, macros: bool) -> bool {
+        let mut cursor = node.walk();
+        let mut stack: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
+        while let Some(n) = stack.pop() {
+            match n.kind() {
+                k::CONTINUE_STATEMENT => return true,
+                k::FOR_STATEMENT | k::WHILE_STATEMENT | k::DO_STATEMENT => {}
+                k::EXPRESSION_STATEMENT if macros && self.statement_macro_use(n).is_some() => {
+                    return true
+                }
+                _ => {
+                    let mut c = n.walk();
+                    stack.extend(n.named_children(&mut c));
+                }
+            }
+        }
+        false
     }
 
     /// Every variable assigned anywhere in the function around `node` (computed once).
@@ -366,19 +414,7 @@ impl Lowerer<'_> {
     }
 }
 
-/// Whether a `continue` in `node` belongs to the loop around it (not to a loop inside it).
-fn contains_continue(node: Node<'_>) -> bool {
-    let mut cursor = node.walk();
-    let mut stack: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
-    while let Some(n) = stack.pop() {
-        match n.kind() {
-            k::CONTINUE_STATEMENT => return true,
-            k::FOR_STATEMENT | k::WHILE_STATEMENT | k::DO_STATEMENT => {}
-            _ => {
-                let mut c = n.walk();
-                stack.extend(n.named_children(&mut c));
-            }
-        }
-    }
-    false
+/// Whether `stmts` hold a `continue` of the loop around them (not of a loop inside them).
+fn continues(stmts: &[Stmt]) -> bool {
+    statements(stmts).any(|(s, loops)| matches!(s.kind, StmtKind::Continue) && loops == 0)
 }
