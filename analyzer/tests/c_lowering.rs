@@ -235,6 +235,21 @@ void f(void) {
 }"#,
     ),
     (
+        "a goto inside a statement macro: the label sees every name the function assigns",
+        r#"
+#define FAIL(cond) { if (cond) goto fail; }
+#define SET(x, v) do { x = v; } while (0)
+void f(int k) {
+  MPI_Datatype t, u;
+  int n = 2;
+  FAIL(k > 3)
+  SET(n, 5);
+  MPI_Type_contiguous(n, MPI_INT, &t); /* expect: size=20 extent=20 */
+fail:
+  MPI_Type_contiguous(n, MPI_INT, &u); /* expect: unknown */
+}"#,
+    ),
+    (
         "a statement macro right before a directive, or a brace",
         r#"
 #define MAKE(t, n) { MPI_Type_contiguous(n, MPI_INT, &t); }

@@ -15,6 +15,7 @@
 //! that does not parse once substituted, a macro inside its own expansion, past the budgets)
 //! is lowered as written, as before: a call of an unknown function.
 
+use std::collections::HashMap;
 use std::rc::Rc;
 
 use tree_sitter::Node;
@@ -23,12 +24,15 @@ use super::kinds as k;
 use super::{FileCtx, Lowerer, MacroBody, MacroState, SpanMode};
 use crate::source::Span;
 
-/// How many statement macros are expanded in one file (uses inside expansions included).
-pub(super) const MAX_EXPANSIONS: usize = 20_000;
-/// How many bytes of expansions one file may parse.
-pub(super) const MAX_EXPANDED_BYTES: usize = 16 << 20;
+/// How many uses of statement macros one file's analysis expands in all, nested ones and
+/// those expanded again to find what a loop or a label may see assigned included. In bytes,
+/// the expansions may come to what is parsed of the file itself ([`super::COptions`]'s
+/// `max_bytes`), so that they at most double its lowering. The real trees measured need at
+/// most 668 uses and 184 KiB in one file (`ncmpidiff_core.c` of PnetCDF, BENCHMARKS.md); 5,000
+/// uses of a one-line macro parse in about 0.25 s.
+pub(super) const MAX_EXPANSIONS: usize = 5_000;
 /// How deep statement macros nest inside each other's expansions.
-const MAX_NESTING: usize = 32;
+pub(super) const MAX_NESTING: usize = 32;
 
 const PREFIX: &str = "void __mpi_dtype_lint_statement_macro(void) {";
 const SUFFIX: &str = "\n;}\n";
@@ -129,27 +133,36 @@ impl PieceMap {
     }
 }
 
-/// Builds an expansion and its pieces.
+/// Builds an expansion and its pieces, up to a length.
 struct Builder {
     text: String,
     pieces: Vec<Piece>,
     /// The span of the use.
     whole: Span,
+    limit: usize,
+    /// The expansion is longer than `limit`: the rest was not written.
+    over: bool,
 }
 
 impl Builder {
-    fn new(text: &str, whole: Span) -> Self {
+    fn new(text: &str, whole: Span, limit: usize) -> Self {
         let mut b = Builder {
             text: String::new(),
             pieces: Vec::new(),
             whole,
+            limit,
+            over: false,
         };
         b.body(text);
         b
     }
 
     fn push(&mut self, s: &str, kind: PieceKind) {
-        if s.is_empty() {
+        if s.is_empty() || self.over {
+            return;
+        }
+        if self.text.len() + s.len() > self.limit {
+            self.over = true;
             return;
         }
         let start = self.text.len();
@@ -257,6 +270,17 @@ fn stringify(arg: &str) -> String {
     }
     out.push('"');
     out
+}
+
+/// What the uses expanded in one search for assigned names assign: by nesting depth, macro
+/// name and argument text.
+pub(super) type SeenUses = HashMap<(usize, String, Option<String>), Rc<[String]>>;
+
+/// The identifiers in `text`.
+fn words(text: &str) -> impl Iterator<Item = String> + '_ {
+    text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .filter(|w| w.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_'))
+        .map(str::to_owned)
 }
 
 /// A use of a statement macro in the text being lowered.
@@ -372,27 +396,37 @@ impl Lowerer<'_> {
             return None;
         }
         let whole = u.whole;
-        let mut built = Builder::new(PREFIX, whole);
-        self.substitute(&body, &args, &mut built)?;
-        built.body(SUFFIX);
-        let Builder {
-            text: src, pieces, ..
-        } = built;
-        if self.expansions_left == 0 || self.expanded_bytes_left < src.len() {
-            if !self.expansion_budget_noted {
-                self.expansion_budget_noted = true;
-                self.note(
-                    whole,
-                    format!(
-                        "`{name}` and the statement macros after it are not expanded: the \
-                         file's expansions are too large"
-                    ),
-                );
+        let max_bytes = self.options.max_bytes;
+        let mut within_budget = !self.expansion_budget.exhausted();
+        let mut built = Builder::new(PREFIX, whole, max_bytes);
+        if within_budget {
+            self.substitute(&body, &args, &mut built)?;
+            built.body(SUFFIX);
+            let bytes = if built.over {
+                usize::MAX
+            } else {
+                built.text.len()
+            };
+            within_budget = self.expansion_budget.take(bytes);
+        }
+        if !within_budget {
+            // Only the first use refused tells: the others follow from it.
+            let note = self.expansion_budget.refusal_note(|| {
+                format!(
+                    "`{name}` and every statement macro used after it not expanded: this \
+                     file's expansions come to more than {MAX_EXPANSIONS} uses or {} KiB in \
+                     all; what they do is unknown",
+                    max_bytes >> 10
+                )
+            });
+            if let Some(note) = note {
+                self.note(whole, note);
             }
             return None;
         }
-        self.expansions_left -= 1;
-        self.expanded_bytes_left -= src.len();
+        let Builder {
+            text: src, pieces, ..
+        } = built;
         let spans = match self.file.spans {
             SpanMode::Fixed(span) => SpanMode::Fixed(span),
             _ => SpanMode::Pieces(Rc::new(PieceMap { pieces, whole })),
@@ -432,7 +466,7 @@ impl Lowerer<'_> {
             (body.variadic && word == "__VA_ARGS__").then_some(variadic)
         };
         let mut i = 0;
-        while i < b.len() {
+        while i < b.len() && !out.over {
             match b[i] {
                 b'#' if b.get(i + 1) == Some(&b'#') => return None,
                 b'#' if body.params.is_some() => {
@@ -506,23 +540,14 @@ impl Lowerer<'_> {
         let Some(u) = self.statement_macro_use(stmt) else {
             return false;
         };
-        // A label or `goto` inside needs the names the whole function assigns: find them
-        // while the function's tree is at hand.
-        if self.expanding.is_empty()
-            && self
-                .function_body
-                .as_ref()
-                .is_some_and(|f| f.names.is_none())
-        {
-            let _ = self.function_assigned_names(stmt);
-        }
         let Some((tree, ctx)) = self.expansion(&u) else {
             return false;
         };
         if self.expanding.is_empty() && !matches!(self.file.spans, SpanMode::Fixed(_)) {
             self.program.macro_uses.push(u.whole);
         }
-        let saved = self.swap_file(ctx);
+        let outer = self.swap_file(ctx);
+        self.outer_files.push(outer);
         self.expanding.push(u.name);
         if let Some(body) = tree
             .root_node()
@@ -532,20 +557,38 @@ impl Lowerer<'_> {
             self.lower_stmt_children(body, out);
         }
         self.expanding.pop();
-        self.file = saved;
+        if let Some(outer) = self.outer_files.pop() {
+            self.file = outer;
+        }
         true
     }
 
-    /// The names the expansion of `u` assigns (for `Opaque` statements around it).
-    pub(super) fn expansion_assigned_names(&mut self, u: Use) -> Vec<String> {
-        let Some((tree, ctx)) = self.expansion(&u) else {
-            return Vec::new();
+    /// The names the expansion of `u` assigns (for `Opaque` statements around it); when it is
+    /// not expanded (it is then lowered as a call), every name in the use. A use written alike
+    /// at the same depth assigns the same names: `seen` has them after the first.
+    pub(super) fn expansion_assigned_names(&mut self, u: Use, seen: &mut SeenUses) -> Rc<[String]> {
+        let arguments = u
+            .args
+            .and_then(|(s, e)| self.file.original.get(s..e))
+            .map(str::to_owned);
+        let key = (self.expanding.len(), u.name.clone(), arguments);
+        if let Some(names) = seen.get(&key) {
+            return Rc::clone(names);
+        }
+        let names: Rc<[String]> = match self.expansion(&u) {
+            Some((tree, ctx)) => {
+                let saved = self.swap_file(ctx);
+                self.expanding.push(u.name);
+                let names = self.assigned_names_in(tree.root_node(), seen);
+                self.expanding.pop();
+                self.file = saved;
+                names.into()
+            }
+            None => words(&u.name)
+                .chain(key.2.iter().flat_map(|a| words(a)))
+                .collect(),
         };
-        let saved = self.swap_file(ctx);
-        self.expanding.push(u.name);
-        let names = self.assigned_names(tree.root_node());
-        self.expanding.pop();
-        self.file = saved;
+        seen.insert(key, Rc::clone(&names));
         names
     }
 
@@ -560,10 +603,7 @@ impl Lowerer<'_> {
         else {
             return Vec::new();
         };
-        text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-            .filter(|w| w.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_'))
-            .map(str::to_owned)
-            .collect()
+        words(text).collect()
     }
 
     /// A use the pre-pass replaced by a `;` that cannot be expanded: as written, a call of an
@@ -616,7 +656,7 @@ mod tests {
     fn spans_of_arguments_body_words_and_punctuation() {
         // `F(v)` at 100..104 of the main text, with `v` at 102; body `g(&x);` with x -> v.
         let whole = Span::new(100, 104);
-        let mut b = Builder::new("g(&", whole);
+        let mut b = Builder::new("g(&", whole, usize::MAX);
         b.argument("v", &[(0, 1, PieceKind::Linear(102))]);
         b.body(");");
         let map = PieceMap {
@@ -640,7 +680,7 @@ mod tests {
             ]
         );
         let inner_whole = Span::new(100, 104);
-        let mut inner = Builder::new("k(", inner_whole);
+        let mut inner = Builder::new("k(", inner_whole, usize::MAX);
         inner.argument("&v", &parts);
         inner.body(");");
         let inner_map = PieceMap {

@@ -28,8 +28,8 @@ use std::rc::Rc;
 use tree_sitter::{Node, Parser, Tree};
 
 use super::preproc::Macros;
-use super::IncludeBudget;
 pub use super::IncludeResolver;
+use super::TextBudget;
 use super::{BoundedWalk, Depth};
 use crate::ir::{Expr, ExprKind, Program, Stmt, StmtKind};
 use crate::source::{Note, Span};
@@ -134,14 +134,16 @@ struct Lowerer<'a> {
     /// lowering does).
     include_texts: HashMap<String, Option<Rc<str>>>,
     /// What the pre-pass and the lowering may still include, all headers together.
-    include_budget: IncludeBudget,
-    /// The statement macros being expanded (innermost last).
+    include_budget: TextBudget,
+    /// The statement macros being expanded (innermost last), and the texts they were used in
+    /// (the main file's first).
     expanding: Vec<String>,
-    /// What is left of the file's expansion budgets (count, bytes), and whether running out
-    /// was noted.
-    expansions_left: usize,
-    expanded_bytes_left: usize,
-    expansion_budget_noted: bool,
+    outer_files: Vec<FileCtx>,
+    /// The main file's tree, where the function around a use is found from inside its
+    /// expansion.
+    main_tree: Option<Tree>,
+    /// What the statement macros may still expand to, all uses together.
+    expansion_budget: TextBudget,
     /// Each macro registered for the evaluator: its index in `program.macros` and its body
     /// text (a different redefinition makes it unknown).
     macro_texts: HashMap<String, (usize, String)>,
@@ -164,6 +166,8 @@ struct Lowerer<'a> {
 
 struct FunctionNames {
     names: Option<Vec<String>>,
+    /// Where the function is in the main file.
+    range: std::ops::Range<usize>,
 }
 
 impl<'a> Lowerer<'a> {
@@ -194,11 +198,11 @@ impl<'a> Lowerer<'a> {
             macros,
             statement_macros: statement_macros::StatementMacros::default(),
             include_texts: HashMap::new(),
-            include_budget: IncludeBudget::default(),
+            include_budget: TextBudget::includes(),
             expanding: Vec::new(),
-            expansions_left: expand::MAX_EXPANSIONS,
-            expanded_bytes_left: expand::MAX_EXPANDED_BYTES,
-            expansion_budget_noted: false,
+            outer_files: Vec::new(),
+            main_tree: None,
+            expansion_budget: TextBudget::new(expand::MAX_EXPANSIONS, options.max_bytes),
             macro_texts: HashMap::new(),
             typedef_names: HashSet::new(),
             enum_values: HashMap::new(),
@@ -319,6 +323,7 @@ impl<'a> Lowerer<'a> {
             return;
         };
         self.file = ctx;
+        self.main_tree = Some(tree.clone());
         let root = tree.root_node();
         // The whole file failed to parse as one unit; its pieces are still read one by one.
         if root.is_error() {
@@ -486,8 +491,13 @@ impl<'a> Lowerer<'a> {
 
     /// Root variables assigned (or whose address is taken, or incremented) anywhere in `node`,
     /// in the expansions of the statement macros it uses included, found without recursion
-    /// (but for those expansions, which nest at most a few deep).
+    /// (but for those expansions, which nest at most [`expand::MAX_NESTING`] deep).
     fn assigned_names(&mut self, node: Node<'_>) -> Vec<String> {
+        self.assigned_names_in(node, &mut HashMap::new())
+    }
+
+    /// [`Self::assigned_names`], with what each use expanded so far assigns in `seen`.
+    fn assigned_names_in(&mut self, node: Node<'_>, seen: &mut expand::SeenUses) -> Vec<String> {
         let mut names = Vec::new();
         let mut uses = Vec::new();
         let mut cursor = node.walk();
@@ -527,8 +537,7 @@ impl<'a> Lowerer<'a> {
             }
         }
         for u in uses {
-            let mut inner = self.expansion_assigned_names(u);
-            names.append(&mut inner);
+            names.extend_from_slice(&self.expansion_assigned_names(u, seen));
         }
         names.sort();
         names.dedup();

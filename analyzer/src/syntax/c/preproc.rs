@@ -197,7 +197,10 @@ impl Lowerer<'_> {
             return;
         }
         let Some(text) = self.include_text(&name) else {
-            if let Some(note) = self.include_budget.refusal_note(&name) {
+            if let Some(note) = self
+                .include_budget
+                .refusal_note(|| crate::syntax::include_refusal(&name))
+            {
                 self.note(span, note);
             }
             return;

@@ -19,7 +19,10 @@ impl Lowerer<'_> {
             .map(|p| self.lower_params(p))
             .unwrap_or_default();
         let body_node = node.child_by_field_name(k::F_BODY)?;
-        self.function_body = Some(FunctionNames { names: None });
+        self.function_body = Some(FunctionNames {
+            names: None,
+            range: node.byte_range(),
+        });
         let body = self.lower_block(body_node);
         self.function_body = None;
         Some(Function {
@@ -395,21 +398,47 @@ impl Lowerer<'_> {
     }
 
     /// Every variable assigned anywhere in the function around `node` (computed once).
-    pub(super) fn function_assigned_names(&mut self, node: Node<'_>) -> Vec<String> {
+    fn function_assigned_names(&mut self, node: Node<'_>) -> Vec<String> {
         if let Some(names) = self.function_body.as_ref().and_then(|f| f.names.clone()) {
             return names;
         }
-        let mut function = node;
-        while function.kind() != k::FUNCTION_DEFINITION {
-            match function.parent() {
-                Some(parent) => function = parent,
-                None => break,
+        let names = if self.expanding.is_empty() {
+            let mut function = node;
+            while function.kind() != k::FUNCTION_DEFINITION {
+                match function.parent() {
+                    Some(parent) => function = parent,
+                    None => break,
+                }
             }
-        }
-        let names = self.assigned_names(function);
+            self.assigned_names(function)
+        } else {
+            self.function_assigned_names_from_expansion()
+        };
         if let Some(f) = &mut self.function_body {
             f.names = Some(names.clone());
         }
+        names
+    }
+
+    /// [`Self::function_assigned_names`] from inside a statement macro's expansion: the
+    /// function is found in the main file's tree and searched as from outside any expansion.
+    fn function_assigned_names_from_expansion(&mut self) -> Vec<String> {
+        let tree = self.main_tree.clone();
+        let range = self.function_body.as_ref().map(|f| f.range.clone());
+        let function = tree.as_ref().zip(range).and_then(|(tree, range)| {
+            tree.root_node()
+                .descendant_for_byte_range(range.start, range.end)
+                .filter(|f| f.kind() == k::FUNCTION_DEFINITION)
+        });
+        let (Some(function), false) = (function, self.outer_files.is_empty()) else {
+            // Not reached: expansions are lowered in functions of the main file.
+            return Vec::new();
+        };
+        std::mem::swap(&mut self.file, &mut self.outer_files[0]);
+        let expanding = std::mem::take(&mut self.expanding);
+        let names = self.assigned_names(function);
+        self.expanding = expanding;
+        std::mem::swap(&mut self.file, &mut self.outer_files[0]);
         names
     }
 }
