@@ -232,6 +232,8 @@ void f(void) {
   SHOW(MPI_Type_contiguous(9, MPI_INT, &c))
   PASTE(x, y);
   if (n > 4) MAKE_VEC(t, 2); else MAKE_VEC(t, 3); /* expect: size=8 extent=20 */
+  /* expect: size=12 extent=36 */ MAKE_VEC(t, /* rows, cols */ 3 // n, m
+  );
 }"#,
     ),
     (

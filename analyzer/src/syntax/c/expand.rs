@@ -21,6 +21,7 @@ use std::rc::Rc;
 use tree_sitter::Node;
 
 use super::kinds as k;
+use super::prepass::{block_comment_end, comment_ranges, is_ident, line_comment_end, literal_end};
 use super::{FileCtx, Lowerer, MacroBody, MacroState, SpanMode};
 use crate::source::Span;
 
@@ -43,7 +44,7 @@ pub(super) struct StatementBody {
     /// `Some` for a function-like macro (without the `...`).
     pub params: Option<Vec<String>>,
     pub variadic: bool,
-    /// The body as written (comments and line continuations included).
+    /// The body without its comments and line continuations.
     pub text: String,
 }
 
@@ -200,23 +201,6 @@ struct Argument {
     end: usize,
 }
 
-fn is_ident(c: u8) -> bool {
-    c.is_ascii_alphanumeric() || c == b'_'
-}
-
-/// The end of the literal starting at `i` (after its closing quote, or the end of the text).
-fn literal_end(b: &[u8], mut i: usize) -> usize {
-    let quote = b[i];
-    i += 1;
-    while i < b.len() && b[i] != quote {
-        if b[i] == b'\\' {
-            i += 1;
-        }
-        i += 1;
-    }
-    (i + 1).min(b.len())
-}
-
 /// The arguments between the parentheses of `inner` (the text inside them, at `base`), split
 /// at the commas outside parentheses as the preprocessor does; blanks around each trimmed.
 fn split_arguments(inner: &str, base: usize) -> Vec<Argument> {
@@ -248,7 +232,11 @@ fn split_arguments(inner: &str, base: usize) -> Vec<Argument> {
                 continue;
             }
             b'/' if b.get(i + 1) == Some(&b'*') => {
-                i = inner[i + 2..].find("*/").map_or(b.len(), |e| i + 2 + e + 2);
+                i = block_comment_end(b, i);
+                continue;
+            }
+            b'/' if b.get(i + 1) == Some(&b'/') => {
+                i = line_comment_end(b, i);
                 continue;
             }
             _ => {}
@@ -257,6 +245,21 @@ fn split_arguments(inner: &str, base: usize) -> Vec<Argument> {
     }
     push(start, b.len(), &mut out);
     out
+}
+
+/// `text` with each comment blanked (its newlines kept), as the preprocessor reads an
+/// argument: the same length, so that offsets in it stay.
+fn blank_comments(text: &str) -> String {
+    let mut out = text.as_bytes().to_vec();
+    for (start, end) in comment_ranges(text.as_bytes()) {
+        for c in &mut out[start..end] {
+            if *c != b'\n' {
+                *c = b' ';
+            }
+        }
+    }
+    // Whole comments became blanks: the text is still UTF-8.
+    String::from_utf8(out).unwrap_or_default()
 }
 
 /// The C string literal `#x` makes of an argument's text.
@@ -446,10 +449,11 @@ impl Lowerer<'_> {
     /// `__VA_OPT__`, `#` before something other than a parameter).
     fn substitute(&self, body: &StatementBody, args: &[Argument], out: &mut Builder) -> Option<()> {
         let params: &[String] = body.params.as_deref().unwrap_or(&[]);
-        let text = body.text.replace("\\\r\n", "   ").replace("\\\n", "  ");
+        let text = &body.text;
         let b = text.as_bytes();
         let original = Rc::clone(&self.file.original);
-        let argument_text = |a: Argument| original.get(a.start..a.end).unwrap_or("");
+        let argument_text =
+            |a: Argument| blank_comments(original.get(a.start..a.end).unwrap_or(""));
         // `__VA_ARGS__`: from the first variadic argument to the last, commas included.
         let variadic = match args.get(params.len()..) {
             Some([first, .., last]) => Some(Argument {
@@ -476,20 +480,13 @@ impl Lowerer<'_> {
                     }
                     let end = (j..b.len()).find(|&e| !is_ident(b[e])).unwrap_or(b.len());
                     let arg = param_at(&text[j..end])?;
-                    out.body(&stringify(arg.map_or("", argument_text)));
+                    out.body(&stringify(&arg.map(argument_text).unwrap_or_default()));
                     i = end;
                 }
                 b'"' | b'\'' => {
                     let end = literal_end(b, i);
                     out.body(&text[i..end]);
                     i = end;
-                }
-                b'/' if b.get(i + 1) == Some(&b'*') => {
-                    i = text[i + 2..].find("*/").map_or(b.len(), |e| i + 2 + e + 2);
-                    out.body(" ");
-                }
-                b'/' if b.get(i + 1) == Some(&b'/') => {
-                    i = text[i..].find('\n').map_or(b.len(), |e| i + e);
                 }
                 c if is_ident(c) => {
                     let end = (i..b.len()).find(|&e| !is_ident(b[e])).unwrap_or(b.len());
@@ -500,7 +497,7 @@ impl Lowerer<'_> {
                     match param_at(word) {
                         Some(Some(arg)) => {
                             let parts = self.argument_parts(arg.start, arg.end);
-                            out.argument(argument_text(arg), &parts);
+                            out.argument(&argument_text(arg), &parts);
                         }
                         Some(None) => {}
                         None => out.body(word),
@@ -644,6 +641,20 @@ mod tests {
             .collect();
         assert_eq!(args, ["a", "f(b, c)", "\"x,)\"", "/* , */ d"]);
         assert_eq!(split_arguments("", 0).len(), 1);
+        let text = "a, // b, c\n d";
+        let args: Vec<&str> = split_arguments(text, 0)
+            .iter()
+            .map(|a| &text[a.start..a.end])
+            .collect();
+        assert_eq!(args, ["a", "// b, c\n d"]);
+    }
+
+    #[test]
+    fn comments_in_arguments_are_blanks() {
+        assert_eq!(
+            blank_comments("a /* x\ny */ + \"/*\" // z\n b"),
+            "a     \n     + \"/*\"     \n b"
+        );
     }
 
     #[test]

@@ -512,6 +512,29 @@ fn directive_end(src: &[u8], mut i: usize) -> usize {
     i
 }
 
+/// The comments of `src` (outside string and character literals), each as its range.
+pub(super) fn comment_ranges(src: &[u8]) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < src.len() {
+        i = match src[i] {
+            b'"' | b'\'' => literal_end(src, i),
+            b'/' if src.get(i + 1) == Some(&b'*') => {
+                let end = block_comment_end(src, i);
+                out.push((i, end));
+                end
+            }
+            b'/' if src.get(i + 1) == Some(&b'/') => {
+                let end = line_comment_end(src, i);
+                out.push((i, end));
+                end
+            }
+            _ => i + 1,
+        };
+    }
+    out
+}
+
 /// The end of the `//` comment at `i` (its newline, or the end of the text).
 pub(super) fn line_comment_end(src: &[u8], mut i: usize) -> usize {
     while i < src.len() && src[i] != b'\n' {
@@ -531,7 +554,7 @@ pub(super) fn block_comment_end(src: &[u8], mut i: usize) -> usize {
 
 /// The end of the string or character literal at `i` (after its closing quote, or at the end
 /// of the line when it has none).
-fn literal_end(src: &[u8], mut i: usize) -> usize {
+pub(super) fn literal_end(src: &[u8], mut i: usize) -> usize {
     let quote = src[i];
     i += 1;
     while i < src.len() && src[i] != quote && src[i] != b'\n' {

@@ -47,7 +47,7 @@ impl Lowerer<'_> {
             Rc::new(StatementBody {
                 params: params.clone(),
                 variadic,
-                text: body.to_owned(),
+                text: bare,
             })
         });
         if mentions(&parsed, &name) {

@@ -12,7 +12,7 @@
 
 use std::collections::HashMap;
 
-use super::prepass::{block_comment_end, is_ident, line_comment_end};
+use super::prepass::{block_comment_end, comment_ranges, is_ident, line_comment_end};
 
 /// What a macro used as a statement expands to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -154,39 +154,14 @@ pub(super) fn is_statement(body: &str) -> bool {
 /// character literals kept as they are).
 pub(super) fn strip_comments(text: &str) -> String {
     let text = text.replace("\\\r\n", "").replace("\\\n", "");
-    let b = text.as_bytes();
     let mut out = String::with_capacity(text.len());
-    let mut i = 0;
     let mut copied = 0;
-    while i < b.len() {
-        match b[i] {
-            b'"' | b'\'' => {
-                let quote = b[i];
-                i += 1;
-                while i < b.len() && b[i] != quote {
-                    if b[i] == b'\\' {
-                        i += 1;
-                    }
-                    i += 1;
-                }
-                i = (i + 1).min(b.len());
-            }
-            b'/' if b.get(i + 1) == Some(&b'*') => {
-                out.push_str(&text[copied..i]);
-                i = text[i + 2..].find("*/").map_or(b.len(), |e| i + 2 + e + 2);
-                out.push(' ');
-                copied = i;
-            }
-            b'/' if b.get(i + 1) == Some(&b'/') => {
-                out.push_str(&text[copied..i]);
-                i = text[i..].find('\n').map_or(b.len(), |e| i + e);
-                out.push(' ');
-                copied = i;
-            }
-            _ => i += 1,
-        }
+    for (start, end) in comment_ranges(text.as_bytes()) {
+        out.push_str(&text[copied..start]);
+        out.push(' ');
+        copied = end;
     }
-    out.push_str(&text[copied.min(b.len())..]);
+    out.push_str(&text[copied..]);
     out
 }
 
