@@ -29,6 +29,15 @@ pub(crate) struct Program {
     pub macro_uses: Vec<Span>,
 }
 
+impl Program {
+    /// Whether `span` lies inside the use of a statement macro (see [`Self::macro_uses`]).
+    pub(crate) fn in_macro_use(&self, span: Span) -> bool {
+        self.macro_uses
+            .iter()
+            .any(|u| u.start <= span.start && span.end <= u.end)
+    }
+}
+
 /// A C function or a Fortran program, subroutine or function.
 #[derive(Clone, Debug)]
 pub(crate) struct Function {

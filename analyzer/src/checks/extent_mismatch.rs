@@ -210,7 +210,7 @@ fn fortran_resize_fix(
     {
         return None;
     }
-    let written = cx.text(constructor.name_span);
+    let written = cx.written_name(constructor);
     let name = |c: &str| in_case_of(written, c);
     let f08 = fortran_edit::uses_f08(function);
     let handle = if f08 { "type(MPI_Datatype)" } else { "integer" };

@@ -345,11 +345,22 @@ impl<'a> Context<'a> {
     /// Whether `span` lies inside the use of a statement macro (see
     /// [`crate::ir::Program::macro_uses`]).
     pub(crate) fn in_macro_use(&self, span: Span) -> bool {
-        self.analysis
-            .program
-            .macro_uses
-            .iter()
-            .any(|u| u.start <= span.start && span.end <= u.end)
+        self.analysis.program.in_macro_use(span)
+    }
+
+    /// The name of the function `site` calls, as written; the catalog's name where the text
+    /// is no name (a statement macro's use, whose body writes the call).
+    pub(crate) fn written_name(&self, site: &CallSite<'_>) -> &'a str {
+        let written = self.text(site.name_span);
+        let is_name = !written.is_empty()
+            && written
+                .bytes()
+                .all(|c| c.is_ascii_alphanumeric() || c == b'_');
+        if is_name {
+            written
+        } else {
+            site.function.name
+        }
     }
 
     /// Whether an edit of `span` would change the text of a statement macro's use.
