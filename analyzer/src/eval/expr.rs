@@ -69,7 +69,11 @@ impl<'p> Evaluator<'p> {
                 callee_span,
                 args,
             } => self.call(state, callee, *callee_span, args, e.span),
+            // An array-typed element or member (a row of a table) decays like an array name.
             ExprKind::Index { .. } | ExprKind::Member { .. } => match self.place(state, e) {
+                Some(place) if matches!(self.place_type(state, &place), Some(Ty::Array(..))) => {
+                    Value::Ref(place)
+                }
                 Some(place) => self.read_place(state, &place),
                 None => Value::Unknown,
             },
@@ -242,7 +246,9 @@ impl<'p> Evaluator<'p> {
                     Value::Ref(p) => p,
                     _ => return None,
                 };
-                let ty = self.place_type(state, &base_place);
+                let ty = self
+                    .place_type(state, &base_place)
+                    .map(|t| self.resolve(&t).clone());
                 let index = self.subscript(state, ty.as_ref(), indices)?;
                 offset_place(base_place, index, ty.as_ref())
             }
@@ -358,7 +364,7 @@ impl<'p> Evaluator<'p> {
     /// The declared type at a place, when known.
     pub(crate) fn place_type(&self, state: &State, place: &Place) -> Option<Ty> {
         match &state.objects.get(place.object)?.kind {
-            ObjectKind::Variable(ty) => self.path_type(ty, &place.path),
+            ObjectKind::Variable(ty) | ObjectKind::Pointee(ty) => self.path_type(ty, &place.path),
             _ => None,
         }
     }
@@ -482,7 +488,9 @@ impl<'p> Evaluator<'p> {
             return Value::Unknown;
         };
         let offset = match object.kind.clone() {
-            ObjectKind::Variable(ty) => self.path_offset(state, &ty, &place.path).map(|(o, _)| o),
+            ObjectKind::Variable(ty) | ObjectKind::Pointee(ty) => {
+                self.path_offset(state, &ty, &place.path).map(|(o, _)| o)
+            }
             ObjectKind::Heap { .. } | ObjectKind::Bottom if place.path.is_empty() => Some(0),
             _ => None,
         };
@@ -587,24 +595,14 @@ impl<'p> Evaluator<'p> {
             return None;
         };
         let place = self.resolve_alias(state, place.clone());
-        let ty = self.place_type(state, &place);
-        let multi =
-            matches!(ty.as_ref().map(|t| self.resolve(t)), Some(Ty::Array(_, d)) if d.len() > 1);
+        let ty = self
+            .place_type(state, &place)
+            .map(|t| self.resolve(&t).clone());
         Some(
             (0..count)
-                .map(|k| {
-                    let element = match (multi, place.path.last()) {
-                        (true, _) => {
-                            let mut p = place.clone();
-                            p.path.push(PathElem::Element(k));
-                            p
-                        }
-                        _ => match shift(element_start(&place, ty.as_ref()), k) {
-                            Some(p) => p,
-                            None => return Value::Unknown,
-                        },
-                    };
-                    state.read(&element)
+                .map(|k| match element_place(&place, ty.as_ref(), k) {
+                    Some(element) => state.read(&element),
+                    None => Value::Unknown,
                 })
                 .collect(),
         )
@@ -671,17 +669,20 @@ fn subst(e: &mut Expr, params: &[String], args: &[Expr]) {
     }
 }
 
-/// The place of element 0 of the array a reference points into (the reference itself when it
-/// points at an element already).
-fn element_start(place: &Place, ty: Option<&Ty>) -> Place {
-    match (place.path.last(), ty) {
-        (Some(PathElem::Index(_)), _) => place.clone(),
-        _ => {
-            let mut p = place.clone();
-            p.path.push(PathElem::Index(0));
-            p
-        }
+/// The place of element `k` of what a reference passed as an array points at (`ty`, resolved,
+/// is the type at the reference): an array's own elements (a whole array, a row of a C table,
+/// a whole multi-dimensional Fortran array in column-major order), the elements after the one
+/// it points at, or a lone variable passed by address, which is an array of one element.
+fn element_place(place: &Place, ty: Option<&Ty>, k: i128) -> Option<Place> {
+    let mut p = place.clone();
+    match (ty, place.path.last()) {
+        (Some(Ty::Array(_, dims)), _) if dims.len() > 1 => p.path.push(PathElem::Element(k)),
+        (Some(Ty::Array(..)), _) | (None, None) => p.path.push(PathElem::Index(k)),
+        (_, Some(PathElem::Index(_) | PathElem::Element(_))) => return shift(p, k),
+        _ if k == 0 => {}
+        _ => return None,
     }
+    Some(p)
 }
 
 /// A place `k` elements further.
@@ -697,8 +698,11 @@ fn shift(place: Place, k: i128) -> Option<Place> {
 /// The place of an element of an array place.
 fn offset_place(base: Place, index: PathElem, base_ty: Option<&Ty>) -> Option<Place> {
     match (index, base.path.last(), base_ty) {
-        // Indexing a pointer into the middle of an array moves along that array.
-        (PathElem::Index(k), Some(PathElem::Index(_)), None | Some(Ty::Pointer(_))) => {
+        // Indexing a pointer to an element moves along that element's array (`base_ty`, resolved,
+        // is what the pointer points at: an array there is a row to index into instead).
+        (PathElem::Index(k), Some(PathElem::Index(_)), ty)
+            if !matches!(ty, Some(Ty::Array(..))) =>
+        {
             shift(base, k)
         }
         (index, _, _) => {

@@ -34,14 +34,49 @@ fn join_all(states: Vec<State>) -> Option<State> {
 }
 
 impl<'p> Evaluator<'p> {
-    /// Runs a function as a root: parameters unknown.
+    /// Runs a function as a root: parameters unknown, except that a pointer to a structure or a
+    /// number points at memory of its own, so that addresses taken through it are known
+    /// relative to each other (`&p->x` against `p`).
     pub(crate) fn run_root(&mut self, state: &mut State, function: &'p Function) {
         let params: Vec<(String, Value)> = function
             .params
             .iter()
-            .map(|p| (p.name.clone(), Value::Unknown))
+            .map(|p| (p.name.clone(), self.pointee(state, &p.name, &p.ty)))
             .collect();
         let _ = self.run_function(state, function, params, &[]);
+    }
+
+    /// The memory a root's pointer parameter points at, when its target type has a layout and is
+    /// neither raw bytes nor an MPI handle (whose uses the handle analysis follows by value).
+    fn pointee(&mut self, state: &mut State, name: &str, ty: &Ty) -> Value {
+        let Ty::Pointer(target) = self.resolve(ty).clone() else {
+            return Value::Unknown;
+        };
+        let eligible = match self.resolve(&target) {
+            Ty::Named(_) => true,
+            Ty::C(c) => !matches!(
+                c,
+                crate::layout::CType::Char
+                    | crate::layout::CType::SignedChar
+                    | crate::layout::CType::UnsignedChar
+            ),
+            _ => false,
+        };
+        if !eligible || self.layout(state, &target).is_none() {
+            return Value::Unknown;
+        }
+        let unknown_length = crate::ir::ArrayDim {
+            lower: Expr::int(0, Span::default()),
+            upper: None,
+        };
+        let object = state.new_object(
+            name,
+            ObjectKind::Pointee(Ty::Array(target, vec![unknown_length])),
+        );
+        Value::Ref(Place {
+            object,
+            path: vec![super::value::PathElem::Index(0)],
+        })
     }
 
     /// Runs a function body on `state` with parameters bound; returns the joined return value.
