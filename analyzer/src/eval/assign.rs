@@ -107,7 +107,10 @@ impl Evaluator<'_> {
                 None => state.forget(place),
             },
             (Ty::Array(_, dims), _) => self.assign_elementwise(state, place, &dims, value_expr),
-            _ => self.write_place(state, place, value),
+            _ => {
+                let value = self.convert(state, ty, value);
+                self.write_place(state, place, value);
+            }
         }
     }
 

@@ -376,7 +376,23 @@ impl<'p> Evaluator<'p> {
                 let typing = std::mem::replace(&mut self.typing, true);
                 let place = self.place(state, e);
                 self.typing = typing;
-                self.place_type(state, &place?)
+                match place {
+                    Some(place) => self.place_type(state, &place),
+                    // Where the value is unknown the declarations still say the type
+                    // (`sizeof rows[0]`, `sizeof(((struct s *)0)->f)`).
+                    None => self.declared_type(state, e),
+                }
+            }
+            // The array of `char` a literal is; only ASCII, whose characters are one byte each.
+            ExprKind::Str(s) if s.is_ascii() => {
+                let length = i128::try_from(s.len()).ok()?;
+                Some(Ty::Array(
+                    Box::new(Ty::C(CType::Char)),
+                    vec![crate::ir::ArrayDim {
+                        lower: Expr::int(0, e.span),
+                        upper: Some(Expr::int(length, e.span)),
+                    }],
+                ))
             }
             ExprKind::Deref(inner) => match self.static_type(state, inner)? {
                 Ty::Pointer(t) => Some(*t),
@@ -477,7 +493,7 @@ impl<'p> Evaluator<'p> {
                 self.address_of(state, &place)
             }
             (Ty::C(_), Value::Ref(place)) => self.address_of(state, &place),
-            (_, v) => v,
+            (_, v) => self.convert(state, ty, v),
         }
     }
 
@@ -515,6 +531,9 @@ impl<'p> Evaluator<'p> {
         }
         let va = self.eval(state, a);
         let vb = self.eval(state, b);
+        if let Some(v) = super::numeric::floating(op, &va, &vb) {
+            return v;
+        }
         match op {
             BinOp::Add => self.add(va, vb, 1),
             BinOp::Sub => self.sub(state, va, vb),
@@ -541,7 +560,6 @@ impl<'p> Evaluator<'p> {
                 .checked_mul(sign)
                 .and_then(|delta| shift(place, delta))
                 .map_or(Value::Unknown, Value::Ref),
-            (Value::Float(x), Value::Float(y)) => Value::Float(x + sign as f64 * y),
             _ => Value::Unknown,
         }
     }

@@ -6,6 +6,7 @@ mod assign;
 mod expr;
 mod intrinsics;
 mod mpi;
+mod numeric;
 mod stmt;
 #[cfg(test)]
 mod tests;

@@ -91,3 +91,52 @@ fn declarations_at_one_span_are_distinct_variables() {
         .collect();
     assert_eq!(sizes, [Some(80), Some(4), Some(16)]);
 }
+
+/// The sizes of the types the file builds, in order (`None` where unknown).
+fn sizes(text: &str, language: Language) -> Vec<Option<i128>> {
+    run(text, language)
+        .types()
+        .iter()
+        .map(|t| t.datatype.as_ref().map(crate::dtype::Datatype::size))
+        .collect()
+}
+
+/// Double arithmetic converted to an integer, as C and Fortran do it; `float`, `long double`
+/// and default-REAL arithmetic round otherwise than doubles and stay unknown.
+#[test]
+fn doubles_convert_to_integers_by_truncation() {
+    let c = "void f(int argc) {\n  MPI_Datatype a, b, c, d, e, g;\n  int half = 9 * 0.5;\n  \
+             double w = 2.75;\n  \
+             MPI_Type_contiguous((int)(10 * 0.5), MPI_INT, &a);\n  \
+             MPI_Type_contiguous(half, MPI_INT, &b);\n  \
+             MPI_Type_contiguous(-w * -2, MPI_INT, &c);\n  \
+             MPI_Type_contiguous((int)(10 * 0.5f), MPI_INT, &d);\n  \
+             MPI_Type_contiguous((int)(1e300 * 1e300), MPI_INT, &e);\n  \
+             MPI_Type_contiguous((unsigned char)(300.0), MPI_INT, &g);\n}\n";
+    assert_eq!(
+        sizes(c, C),
+        [Some(20), Some(16), Some(20), None, None, None]
+    );
+    let fortran = "subroutine s\n  use mpi\n  integer :: a, b, n, m, ierr\n  \
+                   n = 10 * 0.25d0\n  m = 10 * 0.25\n  \
+                   call MPI_TYPE_CONTIGUOUS(n, MPI_INTEGER, a, ierr)\n  \
+                   call MPI_TYPE_CONTIGUOUS(m, MPI_INTEGER, b, ierr)\nend subroutine\n";
+    assert_eq!(sizes(fortran, FREE), [Some(8), None]);
+}
+
+/// `sizeof` of what the declarations type even where the value is unknown, and of a literal.
+#[test]
+fn sizeof_forms_take_the_declared_type() {
+    let c = "struct s { int a; double f[3]; };\n\
+             void g(double (*rows)[7], struct s *p) {\n  MPI_Datatype a, b, c, d, e, h;\n  \
+             MPI_Type_contiguous(sizeof \"hello\", MPI_CHAR, &a);\n  \
+             MPI_Type_contiguous(sizeof rows[0], MPI_CHAR, &b);\n  \
+             MPI_Type_contiguous(sizeof(((struct s *)0)->f), MPI_CHAR, &c);\n  \
+             MPI_Type_contiguous(sizeof p->f[1], MPI_CHAR, &d);\n  \
+             MPI_Type_contiguous(sizeof L\"wide\", MPI_CHAR, &e);\n  \
+             MPI_Type_contiguous(sizeof \"caf\\xe9\", MPI_CHAR, &h);\n}\n";
+    assert_eq!(
+        sizes(c, C),
+        [Some(6), Some(56), Some(24), Some(8), None, None]
+    );
+}

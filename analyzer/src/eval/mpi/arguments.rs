@@ -20,7 +20,14 @@ impl Evaluator<'_> {
     ) -> (ArgumentValue, RawArg) {
         match role {
             Int | Aint | Count | Order => {
+                // C converts a floating argument to the parameter's integer type.
+                let parameter = Ty::C(if role == Aint {
+                    CType::MpiAint
+                } else {
+                    CType::Int
+                });
                 let v = self.eval(state, arg);
+                let v = self.convert(state, &parameter, v);
                 let recorded = match &v {
                     Value::Int(i) => ArgumentValue::Int(*i),
                     Value::Named(n) => ArgumentValue::Named(n),

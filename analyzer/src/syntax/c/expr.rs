@@ -78,15 +78,21 @@ impl Lowerer<'_> {
                 Some(v) => ExprKind::Int(v),
                 None => ExprKind::Unknown,
             },
+            // A prefixed literal (`L"..."`, `u8"..."`) is not an array of `char`.
+            k::STRING_LITERAL if !self.text(node).starts_with('"') => ExprKind::Unknown,
             k::STRING_LITERAL => ExprKind::Str(decode_string(self.text(node))),
             k::CONCATENATED_STRING => {
                 let mut cursor = node.walk();
-                let parts: Vec<String> = node
+                let parts: Vec<&str> = node
                     .named_children(&mut cursor)
                     .filter(|c| c.kind() == k::STRING_LITERAL)
-                    .map(|c| decode_string(self.text(c)))
+                    .map(|c| self.text(c))
                     .collect();
-                ExprKind::Str(parts.concat())
+                if parts.iter().all(|p| p.starts_with('"')) {
+                    ExprKind::Str(parts.into_iter().map(decode_string).collect())
+                } else {
+                    ExprKind::Unknown
+                }
             }
             k::TRUE => ExprKind::Int(1),
             k::FALSE | k::NULL => ExprKind::Int(0),
