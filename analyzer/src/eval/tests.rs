@@ -140,3 +140,19 @@ fn sizeof_forms_take_the_declared_type() {
         [Some(6), Some(56), Some(24), Some(8), None, None]
     );
 }
+
+/// C's zero initialisation: what an initialiser list leaves out, and `memset` of a whole object
+/// to 0; a partial or non-zero `memset` forgets the object.
+#[test]
+fn zero_initialisation_and_memset() {
+    let c = "struct s { int n; double w; int k[2]; };\nvoid f(void) {\n  \
+             MPI_Datatype a, b, c, d, e;\n  int lens[4] = {3};\n  struct s r = {.w = 1.0};\n  \
+             int m[2] = {5, 6}, q[2] = {7, 8};\n  \
+             memset(m, 0, sizeof m);\n  memset(q, 0, sizeof q[0]);\n  \
+             MPI_Type_contiguous(lens[0] + lens[3] + 1, MPI_INT, &a);\n  \
+             MPI_Type_contiguous(r.n + r.k[1] + 2, MPI_INT, &b);\n  \
+             MPI_Type_contiguous(m[1] + 3, MPI_INT, &c);\n  \
+             MPI_Type_contiguous(q[1], MPI_INT, &d);\n  \
+             MPI_Type_contiguous(strlen(\"abc\"), MPI_INT, &e);\n}\n";
+    assert_eq!(sizes(c, C), [Some(16), Some(8), Some(12), None, Some(12)]);
+}
