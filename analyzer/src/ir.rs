@@ -96,8 +96,14 @@ pub(crate) enum StmtKind {
     Break,
     Continue,
     Block(Vec<Stmt>),
-    /// A statement the front end does not model (a `goto`, a `switch`, inline assembly): the
-    /// evaluator forgets the variables it names.
+    /// A jump forward to a label of the same function (`GO TO 99` to an error exit): the path
+    /// goes on at [`StmtKind::Label`] of that name. Jumps backward, and labels they reach, are
+    /// `Opaque`.
+    Goto(String),
+    /// Where forward jumps land: the paths that jumped there join the one that falls through.
+    Label(String),
+    /// A statement the front end does not model (a backward `goto`, a `switch`, inline
+    /// assembly): the evaluator forgets the variables it names.
     Opaque {
         names: Vec<String>,
     },
@@ -466,6 +472,8 @@ impl StmtKind {
             | StmtKind::Return(None)
             | StmtKind::Break
             | StmtKind::Continue
+            | StmtKind::Goto(_)
+            | StmtKind::Label(_)
             | StmtKind::Opaque { .. } => {}
         }
     }

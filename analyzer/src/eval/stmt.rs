@@ -16,6 +16,8 @@ use crate::source::Span;
 pub(crate) struct Exits {
     breaks: Vec<State>,
     continues: Vec<State>,
+    /// Paths that jumped forward, by label, until the label joins them.
+    jumps: Vec<(String, State)>,
     returns: Vec<(State, Value)>,
 }
 
@@ -25,6 +27,23 @@ pub(crate) enum Flow {
     Normal,
     /// Every path through the statement left by `break`, `continue` or `return`.
     Dead,
+}
+
+impl Exits {
+    /// The paths that jumped to `label`, joined, and no longer pending.
+    fn take_jumps(&mut self, label: &str) -> Option<State> {
+        let (to_label, others) = std::mem::take(&mut self.jumps)
+            .into_iter()
+            .partition(|(l, _)| l == label);
+        self.jumps = others;
+        join_all(to_label.into_iter().map(|(_, s)| s).collect())
+    }
+
+    /// Hands what left an inner statement list by `return` or a forward jump to the outer one.
+    fn pass_on(&mut self, inner: &mut Exits) {
+        self.returns.append(&mut inner.returns);
+        self.jumps.append(&mut inner.jumps);
+    }
 }
 
 fn join_all(states: Vec<State>) -> Option<State> {
@@ -132,6 +151,8 @@ impl<'p> Evaluator<'p> {
         if flow == Flow::Normal {
             ends.push((state.clone(), Value::Unknown));
         }
+        // A jump to a label the evaluation did not pass (one inside a later block) ends there.
+        ends.extend(exits.jumps.into_iter().map(|(_, s)| (s, Value::Unknown)));
         let value = ends
             .iter()
             .map(|(_, v)| v.clone())
@@ -195,10 +216,29 @@ impl<'p> Evaluator<'p> {
     fn exec_stmts(&mut self, state: &mut State, stmts: &'p [Stmt], exits: &mut Exits) -> Flow {
         state.scopes.push(HashMap::new());
         let mut flow = Flow::Normal;
-        for stmt in stmts {
+        let mut next = 0;
+        while let Some(stmt) = stmts.get(next) {
+            next += 1;
             flow = self.exec(state, stmt, exits);
             if flow == Flow::Dead {
-                break;
+                // The path ended; the paths that jumped to a later label of this list go on from it.
+                let resumed = stmts[next..]
+                    .iter()
+                    .enumerate()
+                    .find_map(|(at, s)| match &s.kind {
+                        StmtKind::Label(label) => {
+                            exits.take_jumps(label).map(|joined| (at, joined))
+                        }
+                        _ => None,
+                    });
+                let Some((at, joined)) = resumed else {
+                    break;
+                };
+                let scopes = std::mem::take(&mut state.scopes);
+                *state = joined;
+                state.scopes = scopes;
+                next += at + 1;
+                flow = Flow::Normal;
             }
         }
         state.scopes.pop();
@@ -317,6 +357,16 @@ impl<'p> Evaluator<'p> {
                 Flow::Dead
             }
             StmtKind::Block(stmts) => self.exec_stmts(state, stmts, exits),
+            StmtKind::Goto(label) => {
+                exits.jumps.push((label.clone(), state.clone()));
+                Flow::Dead
+            }
+            StmtKind::Label(label) => {
+                if let Some(jumped) = exits.take_jumps(label) {
+                    *state = state.join(&jumped);
+                }
+                Flow::Normal
+            }
             StmtKind::Opaque { names } => {
                 for name in names {
                     if let Some(id) = state.lookup(name) {
@@ -368,8 +418,8 @@ impl<'p> Evaluator<'p> {
             } else {
                 self.exec_stmts(state, body, &mut exits)
             };
-            exit_states.extend(exits.breaks);
-            outer.returns.append(&mut exits.returns);
+            exit_states.append(&mut exits.breaks);
+            outer.pass_on(&mut exits);
             let mut continuing: Vec<State> = exits.continues;
             if flow == Flow::Normal {
                 continuing.push(std::mem::take(state));
@@ -496,7 +546,7 @@ impl<'p> Evaluator<'p> {
         self.exec_stmts(state, step, &mut Exits::default());
         let used = granted - self.steps_left;
         self.steps_left = saved.saturating_sub(used.max(1));
-        outer.returns.append(&mut exits.returns);
+        outer.pass_on(&mut exits);
         let mut joined = before;
         for s in exits
             .breaks

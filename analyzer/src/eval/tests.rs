@@ -156,3 +156,29 @@ fn zero_initialisation_and_memset() {
              MPI_Type_contiguous(strlen(\"abc\"), MPI_INT, &e);\n}\n";
     assert_eq!(sizes(c, C), [Some(16), Some(8), Some(12), None, Some(12)]);
 }
+
+/// A forward GO TO to an error exit leaves the values known on the path that does not jump, and
+/// the exit's code runs on the paths that jumped; a label a backward or computed jump reaches
+/// still forgets.
+#[test]
+fn forward_gotos_join_at_their_label() {
+    let fortran =
+        "subroutine s(flag)\n  use mpi\n  integer :: flag, t, u, v, n, m, ierr\n  n = 4\n  \
+                   call MPI_TYPE_CONTIGUOUS(n, MPI_REAL, t, ierr)\n  \
+                   if (ierr /= 0) goto 99\n  \
+                   call MPI_TYPE_VECTOR(n, 1, 2, t, u, ierr)\n  call MPI_TYPE_FREE(u, ierr)\n  \
+                   if (flag > 0) go to 98\n  m = 7\n\
+                   98 continue\n  call MPI_TYPE_CONTIGUOUS(3, t, v, ierr)\n  \
+                   call MPI_TYPE_FREE(v, ierr)\n\
+                   99 call MPI_TYPE_FREE(t, ierr)\nend subroutine\n";
+    assert_eq!(sizes(fortran, FREE), [Some(16), Some(64), Some(48)]);
+    let diagnostics = check(&run(fortran, FREE), &RuleSelection::default());
+    assert!(
+        diagnostics.iter().all(|d| d.rule.id != "type-leak"),
+        "{diagnostics:#?}"
+    );
+    let backward = "subroutine s\n  use mpi\n  integer :: t, n, ierr\n  n = 4\n\
+                    10 continue\n  call MPI_TYPE_CONTIGUOUS(n, MPI_REAL, t, ierr)\n  \
+                    call MPI_TYPE_FREE(t, ierr)\n  n = n + 1\n  if (n < 6) goto 10\nend subroutine\n";
+    assert_eq!(sizes(backward, FREE), [None]);
+}
