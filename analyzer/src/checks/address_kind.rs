@@ -1,6 +1,21 @@
-use super::{address_bytes, integer_bytes, Context, Diagnostic, Rule, Severity};
+use super::{address_bytes, fortran_edit, integer_bytes, Context, Diagnostic, Rule, Severity};
 use crate::catalog::Role;
+use crate::fix::{Applicability, Edit, Fix};
+use crate::ir::Ty;
+use crate::layout::FortranType;
 use crate::source::Language;
+
+const DEFAULT_INTEGER: Ty = Ty::Fortran {
+    ty: FortranType::Integer,
+    kind: None,
+    len: None,
+};
+
+/// `32`, `-8`: digits with no kind parameter (`0_MPI_ADDRESS_KIND` has one).
+fn is_plain_integer_literal(text: &str) -> bool {
+    let digits = text.trim().trim_start_matches(['-', '+']).trim_start();
+    !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+}
 
 pub(crate) static RULE: Rule = Rule {
     id: "address-kind",
@@ -12,11 +27,13 @@ pub(crate) static RULE: Rule = Rule {
 
 const DOCS: &str = r#"## What it finds
 
-In Fortran, a variable passed where MPI expects an address-sized integer — the byte stride of
+In Fortran, a variable or a literal without a kind passed where MPI expects an address-sized
+integer — the byte stride of
 `MPI_TYPE_CREATE_HVECTOR`, the displacements of `MPI_TYPE_CREATE_HINDEXED` and
 `MPI_TYPE_CREATE_STRUCT`, the lower bound and extent of `MPI_TYPE_CREATE_RESIZED`, the outputs
 of `MPI_GET_ADDRESS` and `MPI_TYPE_GET_EXTENT` — declared as a default `INTEGER` (or any kind
-narrower than `MPI_ADDRESS_KIND`). The MPI-1 functions removed in MPI-3.0, which did take
+narrower than `MPI_ADDRESS_KIND`); a literal such as the `0` of
+`MPI_TYPE_CREATE_RESIZED(t, 0, extent, ...)` is a default `INTEGER` too. The MPI-1 functions removed in MPI-3.0, which did take
 default integers, are `deprecated-api`'s business, not this rule's.
 
 ## Why it is a bug
@@ -37,10 +54,12 @@ call MPI_TYPE_CREATE_HVECTOR(nz, 1, stride, rowtype, planetype, ierr)
 
 ## Fix
 
-Declare the variable `INTEGER(KIND=MPI_ADDRESS_KIND)`:
+Declare the variable `INTEGER(KIND=MPI_ADDRESS_KIND)`, and give a literal that kind (the
+quick-fix does, where the unit sees `MPI_ADDRESS_KIND`):
 
 ```fortran
 integer(kind=MPI_ADDRESS_KIND) :: stride
+call MPI_TYPE_CREATE_RESIZED(t, 0_MPI_ADDRESS_KIND, extent, resized, ierr)
 ```
 "#;
 
@@ -58,8 +77,15 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                 .evaluations
                 .iter()
                 .map(|c| {
-                    let declared = c.args.get(i)?.declared.as_ref()?;
-                    integer_bytes(declared, cx.analysis.target)
+                    let arg = c.args.get(i)?;
+                    match &arg.declared {
+                        Some(declared) => integer_bytes(declared, cx.analysis.target),
+                        // A literal without a kind (`0`, `32`) is a default INTEGER.
+                        None if is_plain_integer_literal(cx.text(arg.span)) => {
+                            integer_bytes(&DEFAULT_INTEGER, cx.analysis.target)
+                        }
+                        None => None,
+                    }
                 })
                 .collect();
             let Some(bytes) = sizes.and_then(|s| s.into_iter().max()) else {
@@ -68,7 +94,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             let Some(span) = site.arg_span(i).filter(|_| bytes < address_bytes) else {
                 continue;
             };
-            out.push(cx.diagnostic(
+            let mut d = cx.diagnostic(
                 &RULE,
                 span,
                 format!(
@@ -76,7 +102,23 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                     cx.text(span).trim(),
                     cx.text(site.name_span)
                 ),
-            ));
+            );
+            // A literal takes the kind where the unit sees MPI_ADDRESS_KIND.
+            let function = cx
+                .function_at(span)
+                .filter(|f| fortran_edit::address_kind_visible(f));
+            if let (Some(function), true) = (function, is_plain_integer_literal(cx.text(span))) {
+                let upper = fortran_edit::keywords_upper(cx, function);
+                d.fixes.push(Fix {
+                    title: "Give the literal the kind MPI_ADDRESS_KIND".to_owned(),
+                    applicability: Applicability::Safe,
+                    edits: vec![Edit::replace(
+                        span,
+                        fortran_edit::address_value(cx.text(span), upper),
+                    )],
+                });
+            }
+            out.push(d);
         }
     }
 }
