@@ -1,9 +1,11 @@
-use super::{address_bytes, fortran_edit, integer_bytes, Context, Diagnostic, Rule, Severity};
+use super::{
+    address_bytes, fortran_edit, integer_bytes, CallSite, Context, Diagnostic, Rule, Severity,
+};
 use crate::catalog::Role;
 use crate::fix::{Applicability, Edit, Fix};
 use crate::ir::Ty;
 use crate::layout::FortranType;
-use crate::source::Language;
+use crate::source::{Language, Span};
 
 const DEFAULT_INTEGER: Ty = Ty::Fortran {
     ty: FortranType::Integer,
@@ -69,10 +71,12 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     }
     let address_bytes = address_bytes(cx.analysis.target);
     for site in cx.sites.iter().filter(|s| s.function.removed.is_none()) {
-        for (i, role) in site.function.roles().enumerate() {
-            if !matches!(role, Role::Aint | Role::AintArray | Role::OutAint) {
-                continue;
-            }
+        // The kindless literals of the call, which the fixes give their kind together.
+        let literals: Vec<Span> = address_roles(site)
+            .filter_map(|i| site.arg_span(i))
+            .filter(|&span| is_plain_integer_literal(cx.text(span)))
+            .collect();
+        for i in address_roles(site) {
             let sizes: Option<Vec<i128>> = site
                 .evaluations
                 .iter()
@@ -109,16 +113,61 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                 .filter(|f| fortran_edit::address_kind_visible(f));
             if let (Some(function), true) = (function, is_plain_integer_literal(cx.text(span))) {
                 let upper = fortran_edit::keywords_upper(cx, function);
-                d.fixes.push(Fix {
-                    title: "Give the literal the kind MPI_ADDRESS_KIND".to_owned(),
-                    applicability: Applicability::Safe,
-                    edits: vec![Edit::replace(
-                        span,
-                        fortran_edit::address_value(cx.text(span), upper),
-                    )],
-                });
+                let literal = fortran_edit::address_value(cx.text(span), upper);
+                if fits_fixed_form(cx, span, &literals) {
+                    d.fixes.push(Fix {
+                        title: "Give the literal the kind MPI_ADDRESS_KIND".to_owned(),
+                        applicability: Applicability::Safe,
+                        edits: vec![Edit::replace(span, literal)],
+                    });
+                }
             }
             out.push(d);
         }
     }
+}
+
+/// The arguments of a call that take an address-sized integer.
+fn address_roles<'s>(site: &'s CallSite<'_>) -> impl Iterator<Item = usize> + 's {
+    site.function
+        .roles()
+        .enumerate()
+        .filter(|(_, role)| matches!(role, Role::Aint | Role::AintArray | Role::OutAint))
+        .map(|(i, _)| i)
+}
+
+/// Whether the line of `span` keeps its code within column 72 in fixed form (the compiler drops
+/// what lies beyond) once the `literals` on it have their kind; a `!` comment does not count.
+fn fits_fixed_form(cx: &Context<'_>, span: Span, literals: &[Span]) -> bool {
+    if !fortran_edit::fixed(cx) {
+        return true;
+    }
+    let text = cx.analysis.text();
+    let start = text[..span.start].rfind('\n').map_or(0, |i| i + 1);
+    let end = text[span.end..]
+        .find('\n')
+        .map_or(text.len(), |i| span.end + i);
+    let growth: usize = literals
+        .iter()
+        .filter(|l| start <= l.start && l.end <= end)
+        .map(|&l| fortran_edit::address_value(cx.text(l), true).len() - l.len())
+        .sum();
+    let mut quote = None;
+    let code_end = text[start..end]
+        .char_indices()
+        .find(|&(_, c)| match (quote, c) {
+            (None, '\'' | '"') => {
+                quote = Some(c);
+                false
+            }
+            (Some(q), c) if c == q => {
+                quote = None;
+                false
+            }
+            (None, '!') => true,
+            _ => false,
+        })
+        .map_or(end, |(i, _)| start + i);
+    let width = text[start..code_end].trim_end().chars().count();
+    code_end >= span.end && width + growth <= 72
 }
