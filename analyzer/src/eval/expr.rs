@@ -143,7 +143,10 @@ impl<'p> Evaluator<'p> {
     /// The value of a name: a variable (arrays decay to a reference to their first element),
     /// a macro or named constant, a predefined MPI datatype or constant.
     fn name_value(&mut self, state: &mut State, name: &str) -> Value {
-        if let Some(id) = state.lookup(name) {
+        // A variable and an object-like macro of one name: which one a use means depends on
+        // where the macro is defined and undefined, which the program does not keep.
+        let macro_too = || self.macros.get(name).is_some_and(|m| m.params.is_none());
+        if let Some(id) = state.lookup(name).filter(|_| !macro_too()) {
             let place = self.resolve_alias(
                 state,
                 Place {
@@ -158,6 +161,9 @@ impl<'p> Evaluator<'p> {
         }
         if let Some(m) = self.macros.get(name).copied() {
             if m.params.is_none() {
+                if state.lookup(name).is_some() {
+                    return Value::Unknown;
+                }
                 return self.expand(state, m, &[]);
             }
         }

@@ -4,6 +4,7 @@
 
 mod assign;
 mod expr;
+mod function;
 mod intrinsics;
 mod mpi;
 mod numeric;

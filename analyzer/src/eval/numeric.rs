@@ -1,5 +1,6 @@
 //! Floating values and the conversions between them and integers, as C does them for `double`
-//! (`(int)(N * 0.5)`, `int half = n / 2.0;`) and Fortran for `DOUBLE PRECISION`.
+//! (`(int)(N * 0.5)`, `int half = n / 2.0;`) and Fortran for `DOUBLE PRECISION`, and integers
+//! narrowed to the type that receives them (`(unsigned char)260`).
 //!
 //! Only double precision is modelled: the front ends give a literal a floating value only when
 //! it is a `double` (C without an `f` or `l` suffix, Fortran with a `D` exponent), so every
@@ -81,6 +82,15 @@ impl Evaluator<'_> {
                 as_double(&v).map_or(Value::Unknown, Value::Float)
             }
             (Ty::C(CType::Float | CType::LongDouble), Value::Int(_)) => Value::Unknown,
+            (Ty::C(CType::Bool), Value::Int(i)) => Value::Int(i128::from(*i != 0)),
+            // An integer narrowed: an unsigned type keeps it modulo 2^bits (C11 6.3.1.3p2); a
+            // signed type that cannot hold it gets an implementation-defined value: unknown.
+            (_, Value::Int(i)) => match self.integer_range(state, &resolved) {
+                Some((min, max)) if (min..=max).contains(i) => v,
+                Some((0, max)) => Value::Int(i.rem_euclid(max + 1)),
+                Some(_) => Value::Unknown,
+                None => v,
+            },
             _ => v,
         }
     }

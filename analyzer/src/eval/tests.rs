@@ -182,3 +182,17 @@ fn forward_gotos_join_at_their_label() {
                     call MPI_TYPE_FREE(t, ierr)\n  n = n + 1\n  if (n < 6) goto 10\nend subroutine\n";
     assert_eq!(sizes(backward, FREE), [None]);
 }
+
+/// What the oracle suite found wrong: `(n) + 2 * 2` read as a cast of `+2` to a type `n`;
+/// integers not narrowed to the type that receives them; a macro and a variable of one name.
+#[test]
+fn casts_narrowing_and_names_that_are_macros_too() {
+    let c = "#define ROWLEN(n) ((n) + 2 * 2)\nvoid f(void) {\n  \
+             MPI_Datatype a, b, c, d, e;\n  int n = 8, big = 65538;\n  short s = big;\n  \
+             MPI_Type_contiguous(ROWLEN(n), MPI_INT, &a);\n  \
+             MPI_Type_contiguous((unsigned char)260, MPI_INT, &b);\n  \
+             MPI_Type_contiguous(s, MPI_INT, &c);\n  int width = 6;\n#define width 10\n  \
+             MPI_Type_contiguous(width, MPI_INT, &d);\n  \
+             MPI_Type_contiguous((size_t)-1 > 0, MPI_INT, &e);\n}\n";
+    assert_eq!(sizes(c, C), [None, Some(16), None, None, Some(4)]);
+}

@@ -268,8 +268,11 @@ impl State {
         for path in paths_below(&object.values, &place.path, true) {
             object.values.remove(&path);
         }
-        let value = match object.kind {
-            ObjectKind::Pointee(_) => Value::Unknown,
+        let value = match (&object.kind, &value) {
+            (ObjectKind::Pointee(_), _) => Value::Unknown,
+            // Doubles are kept in scalar variables only: the elements of an array of records
+            // would fill the store that their integers (counts, classes) need.
+            (_, Value::Float(_)) if !place.path.is_empty() => Value::Unknown,
             _ => value,
         };
         let full =

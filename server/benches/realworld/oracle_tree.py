@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """Real code as the oracle: every C program of a tree (a file with `main(`) is compiled with
-testdata/oracle/record.h force-included and run once, alone, under MPICH; every value the analysis
-knows of a constructor call that ran (`mpi-dtype-lint types --format json --mpi mpich TREE`) is
-compared with what MPICH computed. Programs that do not compile or run within 20 s are skipped.
+testdata/oracle/record.h force-included and run once, alone, under MPICH (or Open MPI); every
+value the analysis knows of a constructor call that ran (`mpi-dtype-lint types --format json
+--mpi mpich TREE`, or openmpi) is compared with what the library computed. Programs that do not
+compile or run within 20 s are skipped.
 
-    oracle_tree.py TREE BINARY testdata/oracle/record.h server/benches/realworld/mtest-stub
+    oracle_tree.py TREE BINARY testdata/oracle/record.h server/benches/realworld/mtest-stub [openmpi]
 
 The stub directory stands in for MPICH's test harness headers (mpitest.h), so that MPICH's own
 datatype tests compile without their library. Prints the counts as JSON, then one WRONG line per
@@ -12,7 +13,12 @@ value that differs; lb and true_lb that are absolute addresses (MPI_BOTTOM types
 Exits 1 when a value is wrong."""
 import json, os, re, subprocess, sys
 tree, binary, record, stub = sys.argv[1:5]
-types = json.loads(subprocess.run([binary, 'types', '--format', 'json', '--mpi', 'mpich', tree],
+mpi = sys.argv[5] if len(sys.argv) > 5 else 'mpich'
+# Open MPI runs a singleton without its daemon, on the loopback transport only.
+env = dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT='1', OMPI_ALLOW_RUN_AS_ROOT_CONFIRM='1',
+           OMPI_MCA_plm_rsh_agent='false', OMPI_MCA_ess_singleton_isolated='1',
+           OMPI_MCA_pml='ob1', OMPI_MCA_btl='self')
+types = json.loads(subprocess.run([binary, 'types', '--format', 'json', '--mpi', mpi, tree],
                                   capture_output=True, text=True).stdout)
 items = types['types'] if isinstance(types, dict) else types
 ours = {}
@@ -30,12 +36,12 @@ for root, _, files in os.walk(tree):
             continue
         stats['programs'] += 1
         exe = '/tmp/oracle_prog'
-        c = subprocess.run(['mpicc.mpich', '-w', '-I' + stub, '-I' + root, '-include', record, path, '-o', exe],
+        c = subprocess.run(['mpicc.' + mpi, '-w', '-I' + stub, '-I' + root, '-include', record, path, '-o', exe],
                            capture_output=True, text=True)
         if c.returncode != 0:
             continue
         try:
-            r = subprocess.run([exe], capture_output=True, text=True, timeout=20)
+            r = subprocess.run([exe], capture_output=True, text=True, timeout=20, env=env)
         except subprocess.TimeoutExpired:
             continue
         stats['ran'] += 1
@@ -66,7 +72,7 @@ for root, _, files in os.walk(tree):
                     stats['matched'] += 1
                 else:
                     stats['wrong'] += 1
-                    wrong.append(f'{path}:{ln} {name} {k}: MPICH {v}, analysis {mine}')
+                    wrong.append(f'{path}:{ln} {name} {k}: {mpi} {v}, analysis {mine}')
 print(json.dumps(stats))
 for w in wrong:
     print('WRONG', w)

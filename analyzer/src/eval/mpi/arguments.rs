@@ -20,14 +20,19 @@ impl Evaluator<'_> {
     ) -> (ArgumentValue, RawArg) {
         match role {
             Int | Aint | Count | Order => {
-                // C converts a floating argument to the parameter's integer type.
-                let parameter = Ty::C(if role == Aint {
-                    CType::MpiAint
-                } else {
-                    CType::Int
-                });
-                let v = self.eval(state, arg);
-                let v = self.convert(state, &parameter, v);
+                // C converts a floating argument to the parameter's integer type (`_c` counts
+                // are MPI_Count; the roles do not tell them apart, so counts take the wider type).
+                let v = match self.eval(state, arg) {
+                    v @ Value::Float(_) => {
+                        let parameter = Ty::C(match role {
+                            Aint => CType::MpiAint,
+                            Count => CType::MpiCount,
+                            _ => CType::Int,
+                        });
+                        self.convert(state, &parameter, v)
+                    }
+                    v => v,
+                };
                 let recorded = match &v {
                     Value::Int(i) => ArgumentValue::Int(*i),
                     Value::Named(n) => ArgumentValue::Named(n),

@@ -60,6 +60,22 @@ impl Lowerer<'_> {
         e
     }
 
+    /// `(n) + 2`, `(n) * p`, `(n) - 1` parse as casts to a type `n`; when `n` is no type the
+    /// front end knows, the text may as well be arithmetic on a variable, whose value and
+    /// precedence the tree does not give: unknown rather than a cast.
+    fn may_be_arithmetic(&self, ty: Node<'_>, value: Node<'_>) -> bool {
+        let bare_name = Self::first_named(ty)
+            .filter(|n| n.kind() == k::TYPE_IDENTIFIER && ty.named_child_count() == 1)
+            .is_some_and(|n| !self.is_type_name(self.text(n)));
+        let text = self.text(value).trim_start();
+        let binary_operator_first = match value.kind() {
+            k::UNARY_EXPRESSION | k::NUMBER_LITERAL => text.starts_with(['+', '-']),
+            k::POINTER_EXPRESSION => true,
+            _ => false,
+        };
+        bare_name && binary_operator_first
+    }
+
     fn first_named(node: Node<'_>) -> Option<Node<'_>> {
         let mut cursor = node.walk();
         let found = node
@@ -207,7 +223,7 @@ impl Lowerer<'_> {
                 _ => ExprKind::Unknown,
             },
             k::CAST_EXPRESSION => match (field(k::F_TYPE), field(k::F_VALUE)) {
-                (Some(t), Some(v)) => {
+                (Some(t), Some(v)) if !self.may_be_arithmetic(t, v) => {
                     let ty = self.lower_type_descriptor(t);
                     ExprKind::Cast(ty, Box::new(self.lower_expr(v)))
                 }
