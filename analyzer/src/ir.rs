@@ -297,6 +297,11 @@ pub(crate) enum Ty {
     Array(Box<Ty>, Vec<ArrayDim>),
     /// A struct, union, derived type or typedef by name (C struct tags as `struct tag`).
     Named(String),
+    /// A type laid out with another alignment: a typedef with `aligned(n)`, a `packed` member
+    /// (1).
+    Aligned(Box<Ty>, Box<Expr>),
+    /// A GNU vector (`__attribute__((vector_size(n)))`): element type and size in bytes.
+    Vector(Box<Ty>, Box<Expr>),
     Void,
     Unknown,
 }

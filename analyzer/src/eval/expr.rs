@@ -103,9 +103,7 @@ impl<'p> Evaluator<'p> {
                     .map_or(Value::Unknown, |l| Value::Int(l.size)),
                 None => Value::Unknown,
             },
-            ExprKind::AlignofType(ty) => self
-                .layout(state, ty)
-                .map_or(Value::Unknown, |l| Value::Int(l.align)),
+            ExprKind::AlignofType(ty) => self.alignof(state, ty).map_or(Value::Unknown, Value::Int),
             ExprKind::Offsetof(ty, designators) => {
                 let mut path = Vec::new();
                 for d in designators {

@@ -108,6 +108,11 @@ impl<'p> Evaluator<'p> {
         aggregate::layout(&mut self.types(state), ty)
     }
 
+    /// What `_Alignof(ty)` evaluates to.
+    pub(crate) fn alignof(&mut self, state: &mut State, ty: &Ty) -> Option<i128> {
+        aggregate::alignof(&mut self.types(state), ty)
+    }
+
     /// Number of elements of an array with these dimensions.
     pub(crate) fn element_count(&mut self, state: &mut State, dims: &[ArrayDim]) -> Option<i128> {
         aggregate::element_count(&mut self.types(state), dims)

@@ -11,7 +11,10 @@
 //! and never a panic: parse errors become notes, and nesting deeper than [`MAX_DEPTH`] lowers to
 //! `Unknown` / `Opaque` instead of overflowing the stack.
 
+mod attributes;
+mod enums;
 mod expr;
+mod headers;
 pub mod kinds;
 pub(crate) mod literals;
 pub(crate) mod prepass;
@@ -30,6 +33,7 @@ use super::IncludeBudget;
 pub use super::IncludeResolver;
 use super::{BoundedWalk, Depth};
 use crate::ir::{Expr, ExprKind, Program, Stmt, StmtKind};
+use crate::layout::Target;
 use crate::source::{Note, Span};
 pub(crate) use expr::binop;
 
@@ -63,9 +67,15 @@ impl Default for COptions {
     }
 }
 
-/// Lowers one C translation unit (the main file's text) into the IR.
-pub(crate) fn lower(text: &str, options: &COptions, includes: &mut dyn IncludeResolver) -> Program {
-    let mut lowerer = Lowerer::new(options, includes);
+/// Lowers one C translation unit (the main file's text) into the IR, with the standard headers
+/// of `target`.
+pub(crate) fn lower(
+    text: &str,
+    options: &COptions,
+    target: Target,
+    includes: &mut dyn IncludeResolver,
+) -> Program {
+    let mut lowerer = Lowerer::new(options, target, includes);
     lowerer.lower_command_line_defines();
     lowerer.lower_main(text);
     lowerer.program
@@ -97,6 +107,7 @@ struct FileCtx {
     fragment: bool,
     complex_at: HashSet<usize>,
     offsetof_members: HashMap<usize, String>,
+    hidden_attributes: HashMap<usize, std::ops::Range<usize>>,
 }
 
 /// What the C front end knows about a macro: its body lowered as an expression.
@@ -105,6 +116,8 @@ type MacroState = super::preproc::MacroState<Rc<Expr>>;
 struct Lowerer<'a> {
     program: Program,
     options: &'a COptions,
+    /// Whose standard headers the code sees.
+    target: Target,
     includes: &'a mut dyn IncludeResolver,
     file: FileCtx,
     fragment_parser: Option<Parser>,
@@ -146,12 +159,13 @@ struct FunctionNames {
 }
 
 impl<'a> Lowerer<'a> {
-    fn new(options: &'a COptions, includes: &'a mut dyn IncludeResolver) -> Self {
+    fn new(options: &'a COptions, target: Target, includes: &'a mut dyn IncludeResolver) -> Self {
         let mut macros = Macros::default();
         macros.set("__cplusplus".to_owned(), MacroState::Undefined);
         Lowerer {
             program: Program::default(),
             options,
+            target,
             includes,
             file: FileCtx {
                 text: Rc::from(""),
@@ -164,6 +178,7 @@ impl<'a> Lowerer<'a> {
                 fragment: false,
                 complex_at: HashSet::new(),
                 offsetof_members: HashMap::new(),
+                hidden_attributes: HashMap::new(),
             },
             fragment_parser: None,
             include_stack: Vec::new(),
@@ -262,6 +277,7 @@ impl<'a> Lowerer<'a> {
             fragment,
             complex_at: pre.complex_at,
             offsetof_members: pre.offsetof_members,
+            hidden_attributes: pre.hidden_attributes,
         };
         Some((tree, ctx))
     }

@@ -4,8 +4,12 @@
 //! - `offsetof(T, a.b[2])`: the grammar accepts only a single member name, so a member path is
 //!   replaced by an identifier of the same length and remembered;
 //! - `__builtin_offsetof` becomes `offsetof` followed by spaces;
-//! - `_Complex` / `__complex__` (not in the grammar) become the qualifier `volatile` and their
-//!   offsets are remembered, so the type lowering can restore them;
+//! - `_Complex` / `__complex__` (not in the grammar) become the qualifier `volatile`, and
+//!   complex.h's `complex` (after `#include <complex.h>`) becomes `const`; their offsets are
+//!   remembered, so the type lowering can restore them;
+//! - GNU attributes between `struct`, `union` or `enum` and the tag (the grammar has no place
+//!   for them after `union` and `enum`, and one only after `struct`) become spaces, their range
+//!   remembered by the keyword's offset for the type lowering;
 //! - comments inside preprocessor directives become spaces (the grammar ends a `#define` body
 //!   at a comment, and the rest of the body then reads as code);
 //! - a macro that expands to a statement ([`StatementMacros`]), used as a statement without
@@ -18,16 +22,19 @@
 //! for their definitions only).
 
 use std::collections::{HashMap, HashSet};
+use std::ops::Range;
 use std::rc::Rc;
 
 use super::statement_macros::{Expansion, StatementMacros};
 
 pub(super) struct Prepassed {
     pub text: String,
-    /// Offsets of `volatile` keywords that were `_Complex` / `__complex__`.
+    /// Offsets of the qualifiers written over `_Complex`, `__complex__` and `complex`.
     pub complex_at: HashSet<usize>,
     /// Start offset of a rewritten `offsetof` member → the original member path text.
     pub offsetof_members: HashMap<usize, String>,
+    /// Offset of a `struct`, `union` or `enum` keyword → the attributes blanked after it.
+    pub hidden_attributes: HashMap<usize, Range<usize>>,
 }
 
 /// How the pre-pass of the main file reads `#include "..."`d headers.
@@ -40,7 +47,7 @@ pub(super) struct Includes<'a> {
     pub seen: HashSet<String>,
 }
 
-fn is_ident(b: u8) -> bool {
+pub(super) fn is_ident(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'_'
 }
 
@@ -62,6 +69,7 @@ pub(super) fn prepass(
         macros,
         complex_at: HashSet::new(),
         offsetof_members: HashMap::new(),
+        hidden_attributes: HashMap::new(),
     };
     let mut stack = Vec::new();
     scanner.run(&mut includes, &mut stack);
@@ -69,6 +77,7 @@ pub(super) fn prepass(
         out,
         complex_at,
         offsetof_members,
+        hidden_attributes,
         ..
     } = scanner;
     let text = match out {
@@ -81,6 +90,7 @@ pub(super) fn prepass(
         text,
         complex_at,
         offsetof_members,
+        hidden_attributes,
     }
 }
 
@@ -93,6 +103,7 @@ struct Scanner<'t, 'm> {
     macros: &'m mut StatementMacros,
     complex_at: HashSet<usize>,
     offsetof_members: HashMap<usize, String>,
+    hidden_attributes: HashMap<usize, Range<usize>>,
 }
 
 impl Scanner<'_, '_> {
@@ -162,7 +173,7 @@ impl Scanner<'_, '_> {
                     }
                     let word = &src[start..i];
                     if self.emit {
-                        self.rewrite_word(start, i);
+                        self.rewrite_word(start, i, directive_end.is_some());
                         if statement_start && directive_end.is_none() {
                             let name = &self.text[start..i];
                             let known = self.macros.lookup(name);
@@ -203,10 +214,15 @@ impl Scanner<'_, '_> {
         }
     }
 
-    /// `_Complex` and `offsetof` (the word at `start..end`).
-    fn rewrite_word(&mut self, start: usize, end: usize) {
+    /// `_Complex`, `complex` (outside directives, which name the header), attributes after
+    /// `struct`, `union` and `enum`, and `offsetof` (the word at `start..end`).
+    fn rewrite_word(&mut self, start: usize, end: usize, in_directive: bool) {
         let (src, text) = (self.src, self.text);
         match &src[start..end] {
+            b"complex" if self.macros.complex_macro() && !in_directive => {
+                self.buf()[start..end].copy_from_slice(b"const  ");
+                self.complex_at.insert(start);
+            }
             b"_Complex" | b"__complex__" => {
                 let buf = self.buf();
                 buf[start..start + 8].copy_from_slice(b"volatile");
@@ -214,6 +230,13 @@ impl Scanner<'_, '_> {
                     *c = b' ';
                 }
                 self.complex_at.insert(start);
+            }
+            b"struct" | b"union" | b"enum" => {
+                let range = super::attributes::attributes_after(src, end);
+                if !range.is_empty() {
+                    self.blank(range.start, range.end);
+                    self.hidden_attributes.insert(start, range);
+                }
             }
             word @ (b"offsetof" | b"__builtin_offsetof") => {
                 if word.len() != 8 {
@@ -313,6 +336,13 @@ impl Scanner<'_, '_> {
                 self.macros.undef(name);
             }
             "include" => {
+                if let Some((system, _)) = rest
+                    .trim()
+                    .strip_prefix('<')
+                    .and_then(|r| r.split_once('>'))
+                {
+                    self.macros.include_system(system.trim());
+                }
                 let header = rest
                     .trim()
                     .strip_prefix('"')
@@ -345,6 +375,7 @@ impl Scanner<'_, '_> {
             macros: &mut *self.macros,
             complex_at: HashSet::new(),
             offsetof_members: HashMap::new(),
+            hidden_attributes: HashMap::new(),
         };
         header.run(&mut Some(inc), stack);
         stack.pop();
@@ -537,7 +568,7 @@ fn literal_end(src: &[u8], mut i: usize) -> usize {
 }
 
 /// The first offset at or after `i` that is not a blank or inside a comment.
-fn skip_blanks(src: &[u8], mut i: usize) -> Option<usize> {
+pub(super) fn skip_blanks(src: &[u8], mut i: usize) -> Option<usize> {
     while i < src.len() {
         match src[i] {
             b'/' if src.get(i + 1) == Some(&b'*') => i = block_comment_end(src, i),
@@ -550,7 +581,7 @@ fn skip_blanks(src: &[u8], mut i: usize) -> Option<usize> {
 }
 
 /// The `)` closing the `(` at `open`, skipping literals and comments (bounded).
-fn closing_paren(src: &[u8], open: usize) -> Option<usize> {
+pub(super) fn closing_paren(src: &[u8], open: usize) -> Option<usize> {
     let limit = open.saturating_add(MAX_ARGUMENT_BYTES).min(src.len());
     let mut depth = 0usize;
     let mut i = open;
