@@ -400,7 +400,7 @@ impl<'a> Lowerer<'a> {
         let notes_before = self.program.notes.len();
         self.lower_top_item_kind(node);
         // A missing token (an unclosed brace) is no ERROR node: tell of it here, once per item.
-        if node.has_error() && self.program.notes.len() == notes_before {
+        if types::has_syntax_error(node) && self.program.notes.len() == notes_before {
             let (span, quoted) = (self.span(node), self.quote(node, self.text(node)));
             self.note(
                 span,

@@ -44,6 +44,33 @@ pub(super) fn builtin_type(name: &str) -> Option<Ty> {
     Some(Ty::C(c))
 }
 
+/// Whether `node` holds a syntax error: an error node, or a missing token other than the name
+/// the grammar wants before an unnamed bit-field's `:` (`unsigned : 4;` is C).
+pub(super) fn has_syntax_error(node: Node<'_>) -> bool {
+    if !node.has_error() {
+        return false;
+    }
+    let mut cursor = node.walk();
+    'walk: loop {
+        let n = cursor.node();
+        let unnamed_bit_field = n.kind() == k::FIELD_IDENTIFIER
+            && n.next_sibling()
+                .is_some_and(|s| s.kind() == k::BITFIELD_CLAUSE);
+        if n.is_error() || (n.is_missing() && !unnamed_bit_field) {
+            return true;
+        }
+        if n.has_error() && cursor.goto_first_child() {
+            continue;
+        }
+        while !cursor.goto_next_sibling() {
+            if !cursor.goto_parent() {
+                break 'walk;
+            }
+        }
+    }
+    false
+}
+
 /// What a declarator declares.
 pub(super) struct Declared<'t> {
     pub name: String,
