@@ -497,6 +497,8 @@ impl<'p> Evaluator<'p> {
                 self.address_of(state, &place)
             }
             (Ty::C(_), Value::Ref(place)) => self.address_of(state, &place),
+            // A type not known (`size_t` without its header) converts to who knows what.
+            (Ty::Unknown | Ty::Named(_), Value::Int(_) | Value::Float(_)) => Value::Unknown,
             (_, v) => self.convert(state, ty, v),
         }
     }

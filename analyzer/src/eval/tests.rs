@@ -187,7 +187,7 @@ fn forward_gotos_join_at_their_label() {
 /// integers not narrowed to the type that receives them; a macro and a variable of one name.
 #[test]
 fn casts_narrowing_and_names_that_are_macros_too() {
-    let c = "#define ROWLEN(n) ((n) + 2 * 2)\nvoid f(void) {\n  \
+    let c = "#include <stddef.h>\n#define ROWLEN(n) ((n) + 2 * 2)\nvoid f(void) {\n  \
              MPI_Datatype a, b, c, d, e;\n  int n = 8, big = 65538;\n  short s = big;\n  \
              MPI_Type_contiguous(ROWLEN(n), MPI_INT, &a);\n  \
              MPI_Type_contiguous((unsigned char)260, MPI_INT, &b);\n  \
