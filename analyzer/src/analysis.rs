@@ -62,7 +62,7 @@ pub fn analyze(
 ) -> Analysis {
     let mut notes = Vec::new();
     let program = match language.with_form_override(options.fortran_form) {
-        Language::C => c::lower(text, &options.c, includes),
+        Language::C => c::lower(text, &options.c, options.target, includes),
         Language::Fortran { .. } if text.len() > MAX_SOURCE_BYTES => {
             notes.push(Note {
                 span: Span::new(0, 0),

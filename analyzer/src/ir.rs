@@ -108,8 +108,14 @@ pub(crate) enum StmtKind {
     Break,
     Continue,
     Block(Vec<Stmt>),
-    /// A statement the front end does not model (a `goto`, a `switch`, inline assembly): the
-    /// evaluator forgets the variables it names.
+    /// A jump forward to a label of the same function (`GO TO 99` to an error exit): the path
+    /// goes on at [`StmtKind::Label`] of that name. Jumps backward, and labels they reach, are
+    /// `Opaque`.
+    Goto(String),
+    /// Where forward jumps land: the paths that jumped there join the one that falls through.
+    Label(String),
+    /// A statement the front end does not model (a backward `goto`, a `switch`, inline
+    /// assembly): the evaluator forgets the variables it names.
     Opaque {
         names: Vec<String>,
     },
@@ -303,6 +309,11 @@ pub(crate) enum Ty {
     Array(Box<Ty>, Vec<ArrayDim>),
     /// A struct, union, derived type or typedef by name (C struct tags as `struct tag`).
     Named(String),
+    /// A type laid out with another alignment: a typedef with `aligned(n)`, a `packed` member
+    /// (1).
+    Aligned(Box<Ty>, Box<Expr>),
+    /// A GNU vector (`__attribute__((vector_size(n)))`): element type and size in bytes.
+    Vector(Box<Ty>, Box<Expr>),
     Void,
     Unknown,
 }
@@ -478,6 +489,8 @@ impl StmtKind {
             | StmtKind::Return(None)
             | StmtKind::Break
             | StmtKind::Continue
+            | StmtKind::Goto(_)
+            | StmtKind::Label(_)
             | StmtKind::Opaque { .. } => {}
         }
     }

@@ -61,12 +61,44 @@ void f(void) {
 }"#,
     ),
     (
-        "bit-fields are unknown",
+        "bit-fields laid out as gcc does; packed ones and unknown widths are unknown",
         r#"
 struct flags { unsigned a : 3; unsigned b : 5; int n; };
+struct __attribute__((packed)) tight { unsigned a : 3; unsigned b : 5; int n; };
+struct wide { unsigned a : WIDTH_UNKNOWN; int n; };
 void f(void) {
   MPI_Datatype t;
-  MPI_Type_contiguous(sizeof(struct flags), MPI_CHAR, &t); /* expect: unknown */
+  MPI_Type_contiguous(sizeof(struct flags), MPI_CHAR, &t); /* expect: size=8 extent=8 */
+  MPI_Type_contiguous(offsetof(struct flags, n), MPI_CHAR, &t); /* expect: size=4 extent=4 */
+  MPI_Type_contiguous(sizeof(struct tight), MPI_CHAR, &t); /* expect: unknown */
+  MPI_Type_contiguous(sizeof(struct wide), MPI_CHAR, &t); /* expect: unknown */
+}"#,
+    ),
+    (
+        "standard header names are known where their header is included, and only there",
+        r#"
+#include <stdint.h>
+typedef int bool;
+struct r { int32_t a; int_fast64_t b; bool c; };
+void f(void) {
+  MPI_Datatype t;
+  MPI_Type_contiguous(sizeof(struct r), MPI_CHAR, &t); /* expect: size=24 extent=24 */
+  MPI_Type_contiguous(sizeof(size_t), MPI_CHAR, &t); /* expect: unknown */
+  MPI_Type_contiguous(INT32_MAX / 100000000, MPI_CHAR, &t); /* expect: size=21 extent=21 */
+  MPI_Type_contiguous(INT_MAX / 100000000, MPI_CHAR, &t); /* expect: unknown */
+}"#,
+    ),
+    (
+        "complex.h's complex, and a member named complex once it is #undef'd",
+        r#"
+#include <complex.h>
+struct z1 { char c; double complex z; };
+#undef complex
+struct z2 { char c; double complex; };
+void f(void) {
+  MPI_Datatype t;
+  MPI_Type_contiguous(sizeof(struct z1), MPI_CHAR, &t); /* expect: size=24 extent=24 */
+  MPI_Type_contiguous(sizeof(struct z2), MPI_CHAR, &t); /* expect: size=16 extent=16 */
 }"#,
     ),
     (

@@ -134,6 +134,9 @@ pub struct MpiFunction {
 pub struct Param {
     pub name: &'static str,
     pub role: Role,
+    /// A buffer MPI writes (a receive, broadcast, reduction result, unpack, get, file read):
+    /// what the program knew of its contents is gone after the call.
+    pub written: bool,
 }
 
 /// What replaces a function MPI-3.0 removed.

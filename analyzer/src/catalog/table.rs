@@ -33,7 +33,20 @@ const fn removed(
 }
 
 const fn p(name: &'static str, role: Role) -> Param {
-    Param { name, role }
+    Param {
+        name,
+        role,
+        written: false,
+    }
+}
+
+/// A buffer MPI writes.
+const fn written(name: &'static str) -> Param {
+    Param {
+        name,
+        role: Buf,
+        written: true,
+    }
 }
 
 const CONTIGUOUS: &[Param] = &[p("count", Int), p("oldtype", TypeIn), p("newtype", NewType)];
@@ -143,7 +156,7 @@ const P2P_REQ: &[Param] = &[
     p("request", Other),
 ];
 const RECV: &[Param] = &[
-    p("buf", Buf),
+    written("buf"),
     p("count", Count),
     p("datatype", MessageType),
     p("source", Int),
@@ -152,7 +165,7 @@ const RECV: &[Param] = &[
     p("status", Other),
 ];
 const RECV_REQ: &[Param] = &[
-    p("buf", Buf),
+    written("buf"),
     p("count", Count),
     p("datatype", MessageType),
     p("source", Int),
@@ -166,7 +179,7 @@ const SENDRECV: &[Param] = &[
     p("sendtype", MessageType),
     p("dest", Int),
     p("sendtag", Int),
-    p("recvbuf", Buf),
+    written("recvbuf"),
     p("recvcount", Count),
     p("recvtype", MessageType),
     p("source", Int),
@@ -175,7 +188,7 @@ const SENDRECV: &[Param] = &[
     p("status", Other),
 ];
 const SENDRECV_REPLACE: &[Param] = &[
-    p("buf", Buf),
+    written("buf"),
     p("count", Count),
     p("datatype", MessageType),
     p("dest", Int),
@@ -186,14 +199,14 @@ const SENDRECV_REPLACE: &[Param] = &[
     p("status", Other),
 ];
 const BCAST: &[Param] = &[
-    p("buffer", Buf),
+    written("buffer"),
     p("count", Count),
     p("datatype", MessageType),
     p("root", Int),
     p("comm", Other),
 ];
 const IBCAST: &[Param] = &[
-    p("buffer", Buf),
+    written("buffer"),
     p("count", Count),
     p("datatype", MessageType),
     p("root", Int),
@@ -202,7 +215,7 @@ const IBCAST: &[Param] = &[
 ];
 const REDUCE: &[Param] = &[
     p("sendbuf", Buf),
-    p("recvbuf", Buf),
+    written("recvbuf"),
     p("count", Count),
     p("datatype", MessageType),
     p("op", Other),
@@ -211,7 +224,7 @@ const REDUCE: &[Param] = &[
 ];
 const ALLREDUCE: &[Param] = &[
     p("sendbuf", Buf),
-    p("recvbuf", Buf),
+    written("recvbuf"),
     p("count", Count),
     p("datatype", MessageType),
     p("op", Other),
@@ -221,7 +234,7 @@ const GATHER: &[Param] = &[
     p("sendbuf", Buf),
     p("sendcount", Count),
     p("sendtype", MessageType),
-    p("recvbuf", Buf),
+    written("recvbuf"),
     p("recvcount", Count),
     p("recvtype", MessageType),
     p("root", Int),
@@ -231,7 +244,7 @@ const ALLGATHER: &[Param] = &[
     p("sendbuf", Buf),
     p("sendcount", Count),
     p("sendtype", MessageType),
-    p("recvbuf", Buf),
+    written("recvbuf"),
     p("recvcount", Count),
     p("recvtype", MessageType),
     p("comm", Other),
@@ -240,7 +253,7 @@ const GATHERV: &[Param] = &[
     p("sendbuf", Buf),
     p("sendcount", Count),
     p("sendtype", MessageType),
-    p("recvbuf", Buf),
+    written("recvbuf"),
     p("recvcounts", Other),
     p("displs", Other),
     p("recvtype", MessageType),
@@ -252,7 +265,7 @@ const SCATTERV: &[Param] = &[
     p("sendcounts", Other),
     p("displs", Other),
     p("sendtype", MessageType),
-    p("recvbuf", Buf),
+    written("recvbuf"),
     p("recvcount", Count),
     p("recvtype", MessageType),
     p("root", Int),
@@ -262,7 +275,7 @@ const ALLGATHERV: &[Param] = &[
     p("sendbuf", Buf),
     p("sendcount", Count),
     p("sendtype", MessageType),
-    p("recvbuf", Buf),
+    written("recvbuf"),
     p("recvcounts", Other),
     p("displs", Other),
     p("recvtype", MessageType),
@@ -273,7 +286,7 @@ const ALLTOALLV: &[Param] = &[
     p("sendcounts", Other),
     p("sdispls", Other),
     p("sendtype", MessageType),
-    p("recvbuf", Buf),
+    written("recvbuf"),
     p("recvcounts", Other),
     p("rdispls", Other),
     p("recvtype", MessageType),
@@ -284,7 +297,7 @@ const ALLTOALLW: &[Param] = &[
     p("sendcounts", Other),
     p("sdispls", Other),
     p("sendtypes", Other),
-    p("recvbuf", Buf),
+    written("recvbuf"),
     p("recvcounts", Other),
     p("rdispls", Other),
     p("recvtypes", Other),
@@ -294,7 +307,7 @@ const PACK: &[Param] = &[
     p("inbuf", Buf),
     p("incount", Count),
     p("datatype", MessageType),
-    p("outbuf", Buf),
+    written("outbuf"),
     p("outsize", Int),
     p("position", OutInt),
     p("comm", Other),
@@ -303,13 +316,23 @@ const UNPACK: &[Param] = &[
     p("inbuf", Buf),
     p("insize", Int),
     p("position", OutInt),
-    p("outbuf", Buf),
+    written("outbuf"),
     p("outcount", Count),
     p("datatype", MessageType),
     p("comm", Other),
 ];
-const RMA: &[Param] = &[
+const PUT: &[Param] = &[
     p("origin_addr", Buf),
+    p("origin_count", Count),
+    p("origin_datatype", MessageType),
+    p("target_rank", Int),
+    p("target_disp", Aint),
+    p("target_count", Count),
+    p("target_datatype", MessageType),
+    p("win", Other),
+];
+const GET: &[Param] = &[
+    written("origin_addr"),
     p("origin_count", Count),
     p("origin_datatype", MessageType),
     p("target_rank", Int),
@@ -337,17 +360,32 @@ const FILE_SET_VIEW: &[Param] = &[
     p("datarep", Other),
     p("info", Other),
 ];
-const FILE_RW: &[Param] = &[
+const FILE_WRITE: &[Param] = &[
     p("fh", Other),
     p("buf", Buf),
     p("count", Count),
     p("datatype", MessageType),
     p("status", Other),
 ];
-const FILE_RW_AT: &[Param] = &[
+const FILE_READ: &[Param] = &[
+    p("fh", Other),
+    written("buf"),
+    p("count", Count),
+    p("datatype", MessageType),
+    p("status", Other),
+];
+const FILE_WRITE_AT: &[Param] = &[
     p("fh", Other),
     p("offset", Other),
     p("buf", Buf),
+    p("count", Count),
+    p("datatype", MessageType),
+    p("status", Other),
+];
+const FILE_READ_AT: &[Param] = &[
+    p("fh", Other),
+    p("offset", Other),
+    written("buf"),
     p("count", Count),
     p("datatype", MessageType),
     p("status", Other),
@@ -656,16 +694,16 @@ pub(crate) static MPI_FUNCTIONS: &[MpiFunction] = &[
     f("MPI_Alltoallw", ALLTOALLW, Effect::Use),
     f("MPI_Pack", PACK, Effect::Use),
     f("MPI_Unpack", UNPACK, Effect::Use),
-    f("MPI_Put", RMA, Effect::Use),
-    f("MPI_Get", RMA, Effect::Use),
+    f("MPI_Put", PUT, Effect::Use),
+    f("MPI_Get", GET, Effect::Use),
     f("MPI_Accumulate", ACCUMULATE, Effect::Use),
     f("MPI_File_set_view", FILE_SET_VIEW, Effect::Use),
-    f("MPI_File_read", FILE_RW, Effect::Use),
-    f("MPI_File_read_all", FILE_RW, Effect::Use),
-    f("MPI_File_write", FILE_RW, Effect::Use),
-    f("MPI_File_write_all", FILE_RW, Effect::Use),
-    f("MPI_File_read_at", FILE_RW_AT, Effect::Use),
-    f("MPI_File_read_at_all", FILE_RW_AT, Effect::Use),
-    f("MPI_File_write_at", FILE_RW_AT, Effect::Use),
-    f("MPI_File_write_at_all", FILE_RW_AT, Effect::Use),
+    f("MPI_File_read", FILE_READ, Effect::Use),
+    f("MPI_File_read_all", FILE_READ, Effect::Use),
+    f("MPI_File_write", FILE_WRITE, Effect::Use),
+    f("MPI_File_write_all", FILE_WRITE, Effect::Use),
+    f("MPI_File_read_at", FILE_READ_AT, Effect::Use),
+    f("MPI_File_read_at_all", FILE_READ_AT, Effect::Use),
+    f("MPI_File_write_at", FILE_WRITE_AT, Effect::Use),
+    f("MPI_File_write_at_all", FILE_WRITE_AT, Effect::Use),
 ];

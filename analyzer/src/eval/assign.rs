@@ -3,11 +3,15 @@
 
 use super::value::{PathElem, Place, State, Value};
 use super::Evaluator;
-use crate::ir::{Designator, Expr, ExprKind, Init, Ty};
+use crate::ir::{AggregateKind, Designator, Expr, ExprKind, Init, Ty};
 use crate::layout::aggregate::dimension_extent;
+use crate::layout::CType;
 
 /// Elements a whole-array assignment evaluates one by one at most.
 const MAX_ELEMENTWISE: i128 = 1 << 14;
+
+/// Scalars one zero fill stores at most; a larger object is forgotten instead.
+const MAX_ZERO_FILL: usize = 1 << 10;
 
 /// Bounds of each dimension of the arrays an expression names, by name (`None` when unknown).
 type ArrayOperands = Vec<(String, Option<Vec<(i128, i128)>>)>;
@@ -28,6 +32,8 @@ impl Evaluator<'_> {
                 self.assign_value(state, place, ty, e, v);
             }
             Init::List(items) => {
+                // What the list leaves out is zero (C11 6.7.9p21).
+                self.zero_fill(state, place, ty);
                 let resolved = self.resolve(ty).clone();
                 let fields: Vec<(String, Ty)> = match &resolved {
                     Ty::Named(_) => self
@@ -107,7 +113,10 @@ impl Evaluator<'_> {
                 None => state.forget(place),
             },
             (Ty::Array(_, dims), _) => self.assign_elementwise(state, place, &dims, value_expr),
-            _ => self.write_place(state, place, value),
+            _ => {
+                let value = self.convert(state, ty, value);
+                self.write_place(state, place, value);
+            }
         }
     }
 
@@ -178,6 +187,78 @@ impl Evaluator<'_> {
             }
         }
         arrays
+    }
+
+    /// C's zero initialisation of an object (what an initialiser list leaves out, a `memset`
+    /// to 0 of the whole object): zero in every integer and double, null in every pointer. An
+    /// object with a union, a handle, a `float` or anything of unknown layout in it, or too many
+    /// scalars, is forgotten instead.
+    pub(crate) fn zero_fill(&mut self, state: &mut State, place: &Place, ty: &Ty) {
+        let mut zeros = Vec::new();
+        if self.zeros(state, place.clone(), ty, &mut zeros) {
+            for (p, v) in zeros {
+                self.write_place(state, &p, v);
+            }
+        } else {
+            state.forget(place);
+        }
+    }
+
+    fn zeros(
+        &mut self,
+        state: &mut State,
+        place: Place,
+        ty: &Ty,
+        out: &mut Vec<(Place, Value)>,
+    ) -> bool {
+        if out.len() >= MAX_ZERO_FILL {
+            return false;
+        }
+        match self.resolve(ty).clone() {
+            Ty::C(CType::Double) => out.push((place, Value::Float(0.0))),
+            Ty::C(CType::Float | CType::LongDouble | CType::Float128)
+            | Ty::C(CType::FloatComplex | CType::DoubleComplex | CType::LongDoubleComplex) => {
+                return false
+            }
+            Ty::C(_) | Ty::Pointer(_) => out.push((place, Value::Int(0))),
+            Ty::Array(inner, dims) => {
+                let Some(n) = self.element_count(state, &dims[..1]) else {
+                    return false;
+                };
+                let element = if dims.len() > 1 {
+                    Ty::Array(inner, dims[1..].to_vec())
+                } else {
+                    *inner
+                };
+                for i in 0..n {
+                    let mut p = place.clone();
+                    p.path.push(PathElem::Index(i));
+                    if !self.zeros(state, p, &element, out) {
+                        return false;
+                    }
+                }
+            }
+            Ty::Named(_) => {
+                let Some(aggregate) = self.aggregate(ty) else {
+                    return false;
+                };
+                if aggregate.kind != AggregateKind::Struct {
+                    return false;
+                }
+                for field in &aggregate.fields {
+                    if field.name.is_empty() {
+                        return false;
+                    }
+                    let mut p = place.clone();
+                    p.path.push(PathElem::Field(field.name.clone()));
+                    if !self.zeros(state, p, &field.ty, out) {
+                        return false;
+                    }
+                }
+            }
+            _ => return false,
+        }
+        true
     }
 
     pub(super) fn write_elements(&mut self, state: &mut State, place: &Place, values: Vec<Value>) {

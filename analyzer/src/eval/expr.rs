@@ -69,7 +69,11 @@ impl<'p> Evaluator<'p> {
                 callee_span,
                 args,
             } => self.call(state, callee, *callee_span, args, e.span),
+            // An array-typed element or member (a row of a table) decays like an array name.
             ExprKind::Index { .. } | ExprKind::Member { .. } => match self.place(state, e) {
+                Some(place) if matches!(self.place_type(state, &place), Some(Ty::Array(..))) => {
+                    Value::Ref(place)
+                }
                 Some(place) => self.read_place(state, &place),
                 None => Value::Unknown,
             },
@@ -99,9 +103,7 @@ impl<'p> Evaluator<'p> {
                     .map_or(Value::Unknown, |l| Value::Int(l.size)),
                 None => Value::Unknown,
             },
-            ExprKind::AlignofType(ty) => self
-                .layout(state, ty)
-                .map_or(Value::Unknown, |l| Value::Int(l.align)),
+            ExprKind::AlignofType(ty) => self.alignof(state, ty).map_or(Value::Unknown, Value::Int),
             ExprKind::Offsetof(ty, designators) => {
                 let mut path = Vec::new();
                 for d in designators {
@@ -139,7 +141,10 @@ impl<'p> Evaluator<'p> {
     /// The value of a name: a variable (arrays decay to a reference to their first element),
     /// a macro or named constant, a predefined MPI datatype or constant.
     fn name_value(&mut self, state: &mut State, name: &str) -> Value {
-        if let Some(id) = state.lookup(name) {
+        // A variable and an object-like macro of one name: which one a use means depends on
+        // where the macro is defined and undefined, which the program does not keep.
+        let macro_too = || self.macros.get(name).is_some_and(|m| m.params.is_none());
+        if let Some(id) = state.lookup(name).filter(|_| !macro_too()) {
             let place = self.resolve_alias(
                 state,
                 Place {
@@ -154,6 +159,9 @@ impl<'p> Evaluator<'p> {
         }
         if let Some(m) = self.macros.get(name).copied() {
             if m.params.is_none() {
+                if state.lookup(name).is_some() {
+                    return Value::Unknown;
+                }
                 return self.expand(state, m, &[]);
             }
         }
@@ -242,7 +250,9 @@ impl<'p> Evaluator<'p> {
                     Value::Ref(p) => p,
                     _ => return None,
                 };
-                let ty = self.place_type(state, &base_place);
+                let ty = self
+                    .place_type(state, &base_place)
+                    .map(|t| self.resolve(&t).clone());
                 let index = self.subscript(state, ty.as_ref(), indices)?;
                 offset_place(base_place, index, ty.as_ref())
             }
@@ -358,7 +368,7 @@ impl<'p> Evaluator<'p> {
     /// The declared type at a place, when known.
     pub(crate) fn place_type(&self, state: &State, place: &Place) -> Option<Ty> {
         match &state.objects.get(place.object)?.kind {
-            ObjectKind::Variable(ty) => self.path_type(ty, &place.path),
+            ObjectKind::Variable(ty) | ObjectKind::Pointee(ty) => self.path_type(ty, &place.path),
             _ => None,
         }
     }
@@ -370,7 +380,23 @@ impl<'p> Evaluator<'p> {
                 let typing = std::mem::replace(&mut self.typing, true);
                 let place = self.place(state, e);
                 self.typing = typing;
-                self.place_type(state, &place?)
+                match place {
+                    Some(place) => self.place_type(state, &place),
+                    // Where the value is unknown the declarations still say the type
+                    // (`sizeof rows[0]`, `sizeof(((struct s *)0)->f)`).
+                    None => self.declared_type(state, e),
+                }
+            }
+            // The array of `char` a literal is; only ASCII, whose characters are one byte each.
+            ExprKind::Str(s) if s.is_ascii() => {
+                let length = i128::try_from(s.len()).ok()?;
+                Some(Ty::Array(
+                    Box::new(Ty::C(CType::Char)),
+                    vec![crate::ir::ArrayDim {
+                        lower: Expr::int(0, e.span),
+                        upper: Some(Expr::int(length, e.span)),
+                    }],
+                ))
             }
             ExprKind::Deref(inner) => match self.static_type(state, inner)? {
                 Ty::Pointer(t) => Some(*t),
@@ -471,7 +497,9 @@ impl<'p> Evaluator<'p> {
                 self.address_of(state, &place)
             }
             (Ty::C(_), Value::Ref(place)) => self.address_of(state, &place),
-            (_, v) => v,
+            // A type not known (`size_t` without its header) converts to who knows what.
+            (Ty::Unknown | Ty::Named(_), Value::Int(_) | Value::Float(_)) => Value::Unknown,
+            (_, v) => self.convert(state, ty, v),
         }
     }
 
@@ -482,7 +510,9 @@ impl<'p> Evaluator<'p> {
             return Value::Unknown;
         };
         let offset = match object.kind.clone() {
-            ObjectKind::Variable(ty) => self.path_offset(state, &ty, &place.path).map(|(o, _)| o),
+            ObjectKind::Variable(ty) | ObjectKind::Pointee(ty) => {
+                self.path_offset(state, &ty, &place.path).map(|(o, _)| o)
+            }
             ObjectKind::Heap { .. } | ObjectKind::Bottom if place.path.is_empty() => Some(0),
             _ => None,
         };
@@ -507,6 +537,9 @@ impl<'p> Evaluator<'p> {
         }
         let va = self.eval(state, a);
         let vb = self.eval(state, b);
+        if let Some(v) = super::numeric::floating(op, &va, &vb) {
+            return v;
+        }
         match op {
             BinOp::Add => self.add(va, vb, 1),
             BinOp::Sub => self.sub(state, va, vb),
@@ -533,7 +566,6 @@ impl<'p> Evaluator<'p> {
                 .checked_mul(sign)
                 .and_then(|delta| shift(place, delta))
                 .map_or(Value::Unknown, Value::Ref),
-            (Value::Float(x), Value::Float(y)) => Value::Float(x + sign as f64 * y),
             _ => Value::Unknown,
         }
     }
@@ -587,24 +619,14 @@ impl<'p> Evaluator<'p> {
             return None;
         };
         let place = self.resolve_alias(state, place.clone());
-        let ty = self.place_type(state, &place);
-        let multi =
-            matches!(ty.as_ref().map(|t| self.resolve(t)), Some(Ty::Array(_, d)) if d.len() > 1);
+        let ty = self
+            .place_type(state, &place)
+            .map(|t| self.resolve(&t).clone());
         Some(
             (0..count)
-                .map(|k| {
-                    let element = match (multi, place.path.last()) {
-                        (true, _) => {
-                            let mut p = place.clone();
-                            p.path.push(PathElem::Element(k));
-                            p
-                        }
-                        _ => match shift(element_start(&place, ty.as_ref()), k) {
-                            Some(p) => p,
-                            None => return Value::Unknown,
-                        },
-                    };
-                    state.read(&element)
+                .map(|k| match element_place(&place, ty.as_ref(), k) {
+                    Some(element) => state.read(&element),
+                    None => Value::Unknown,
                 })
                 .collect(),
         )
@@ -671,17 +693,20 @@ fn subst(e: &mut Expr, params: &[String], args: &[Expr]) {
     }
 }
 
-/// The place of element 0 of the array a reference points into (the reference itself when it
-/// points at an element already).
-fn element_start(place: &Place, ty: Option<&Ty>) -> Place {
-    match (place.path.last(), ty) {
-        (Some(PathElem::Index(_)), _) => place.clone(),
-        _ => {
-            let mut p = place.clone();
-            p.path.push(PathElem::Index(0));
-            p
-        }
+/// The place of element `k` of what a reference passed as an array points at (`ty`, resolved,
+/// is the type at the reference): an array's own elements (a whole array, a row of a C table,
+/// a whole multi-dimensional Fortran array in column-major order), the elements after the one
+/// it points at, or a lone variable passed by address, which is an array of one element.
+fn element_place(place: &Place, ty: Option<&Ty>, k: i128) -> Option<Place> {
+    let mut p = place.clone();
+    match (ty, place.path.last()) {
+        (Some(Ty::Array(_, dims)), _) if dims.len() > 1 => p.path.push(PathElem::Element(k)),
+        (Some(Ty::Array(..)), _) | (None, None) => p.path.push(PathElem::Index(k)),
+        (_, Some(PathElem::Index(_) | PathElem::Element(_))) => return shift(p, k),
+        _ if k == 0 => {}
+        _ => return None,
     }
+    Some(p)
 }
 
 /// A place `k` elements further.
@@ -697,8 +722,11 @@ fn shift(place: Place, k: i128) -> Option<Place> {
 /// The place of an element of an array place.
 fn offset_place(base: Place, index: PathElem, base_ty: Option<&Ty>) -> Option<Place> {
     match (index, base.path.last(), base_ty) {
-        // Indexing a pointer into the middle of an array moves along that array.
-        (PathElem::Index(k), Some(PathElem::Index(_)), None | Some(Ty::Pointer(_))) => {
+        // Indexing a pointer to an element moves along that element's array (`base_ty`, resolved,
+        // is what the pointer points at: an array there is a row to index into instead).
+        (PathElem::Index(k), Some(PathElem::Index(_)), ty)
+            if !matches!(ty, Some(Ty::Array(..))) =>
+        {
             shift(base, k)
         }
         (index, _, _) => {

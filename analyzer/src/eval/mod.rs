@@ -4,8 +4,10 @@
 
 mod assign;
 mod expr;
+mod function;
 mod intrinsics;
 mod mpi;
+mod numeric;
 mod stmt;
 #[cfg(test)]
 mod tests;

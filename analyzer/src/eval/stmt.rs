@@ -1,5 +1,5 @@
 //! Statements and control flow: declarations, assignments, branches joined, loops run while
-//! their bounds are known and within budget, calls into the file's own functions inlined.
+//! their bounds are known and within budget (calls into the file's own functions: `function`).
 
 use std::collections::HashMap;
 
@@ -16,7 +16,9 @@ use crate::source::Span;
 pub(crate) struct Exits {
     breaks: Vec<State>,
     continues: Vec<State>,
-    returns: Vec<(State, Value)>,
+    /// Paths that jumped forward, by label, until the label joins them.
+    pub(super) jumps: Vec<(String, State)>,
+    pub(super) returns: Vec<(State, Value)>,
 }
 
 /// Whether the current path goes on after a statement.
@@ -27,122 +29,30 @@ pub(crate) enum Flow {
     Dead,
 }
 
-fn join_all(states: Vec<State>) -> Option<State> {
+impl Exits {
+    /// The paths that jumped to `label`, joined, and no longer pending.
+    fn take_jumps(&mut self, label: &str) -> Option<State> {
+        let (to_label, others) = std::mem::take(&mut self.jumps)
+            .into_iter()
+            .partition(|(l, _)| l == label);
+        self.jumps = others;
+        join_all(to_label.into_iter().map(|(_, s)| s).collect())
+    }
+
+    /// Hands what left an inner statement list by `return` or a forward jump to the outer one.
+    fn pass_on(&mut self, inner: &mut Exits) {
+        self.returns.append(&mut inner.returns);
+        self.jumps.append(&mut inner.jumps);
+    }
+}
+
+pub(super) fn join_all(states: Vec<State>) -> Option<State> {
     let mut it = states.into_iter();
     let first = it.next()?;
     Some(it.fold(first, |acc, s| acc.join(&s)))
 }
 
 impl<'p> Evaluator<'p> {
-    /// Runs a function as a root: parameters unknown.
-    pub(crate) fn run_root(&mut self, state: &mut State, function: &'p Function) {
-        let params: Vec<(String, Value)> = function
-            .params
-            .iter()
-            .map(|p| (p.name.clone(), Value::Unknown))
-            .collect();
-        let _ = self.run_function(state, function, params, &[]);
-    }
-
-    /// Runs a function body on `state` with parameters bound; returns the joined return value.
-    /// `aliases` binds by-reference parameters to the caller's places.
-    pub(crate) fn run_function(
-        &mut self,
-        state: &mut State,
-        function: &'p Function,
-        params: Vec<(String, Value)>,
-        aliases: &[(String, Place)],
-    ) -> Value {
-        let saved_scopes = std::mem::take(&mut state.scopes);
-        state
-            .scopes
-            .push(saved_scopes.first().cloned().unwrap_or_default());
-        state.scopes.push(HashMap::new());
-        for (name, value) in params {
-            let (position, ty) = Self::param(function, &name);
-            let id = self.declare_local(
-                state,
-                &name,
-                ObjectKind::Variable(ty),
-                Declaration::Param(function.name_span, position),
-            );
-            self.hold(id, &value);
-            state.write(
-                &Place {
-                    object: id,
-                    path: Vec::new(),
-                },
-                value,
-            );
-        }
-        for (name, place) in aliases {
-            let (position, declared) = Self::param(function, name);
-            let kind = if self.same_shape(state, place, &declared) {
-                ObjectKind::Alias(place.clone())
-            } else {
-                // Sequence association (a dummy of another shape or bounds than the actual): the
-                // evaluator does not re-map subscripts, so the dummy is unknown and whatever the
-                // callee writes is forgotten, rather than placed wrongly.
-                state.forget(place);
-                ObjectKind::Variable(declared)
-            };
-            let declaration = Declaration::Param(function.name_span, position);
-            self.declare_local(state, name, kind, declaration);
-        }
-        self.call_stack.push(&function.name);
-        let mut exits = Exits::default();
-        let flow = self.exec_stmts(state, &function.body, &mut exits);
-        self.call_stack.pop();
-        let mut ends = exits.returns;
-        if flow == Flow::Normal {
-            ends.push((state.clone(), Value::Unknown));
-        }
-        let value = ends
-            .iter()
-            .map(|(_, v)| v.clone())
-            .reduce(|a, b| a.join(&b))
-            .unwrap_or(Value::Unknown);
-        if let Some(joined) = join_all(ends.into_iter().map(|(s, _)| s).collect()) {
-            *state = joined;
-        }
-        state.scopes = saved_scopes;
-        self.returned.extend(value.object());
-        value
-    }
-
-    /// A parameter's position and declared type.
-    fn param(function: &Function, name: &str) -> (usize, crate::ir::Ty) {
-        function
-            .params
-            .iter()
-            .position(|p| p.name == name)
-            .map_or((usize::MAX, crate::ir::Ty::Unknown), |i| {
-                (i, function.params[i].ty.clone())
-            })
-    }
-
-    /// Whether a dummy declared `declared` can stand for the actual at `place` as it is: a
-    /// scalar (or untyped) dummy always; an array dummy only for a whole actual array with the
-    /// same bounds in every dimension.
-    fn same_shape(&mut self, state: &mut State, place: &Place, declared: &crate::ir::Ty) -> bool {
-        let crate::ir::Ty::Array(_, dummy_dims) = self.resolve(declared).clone() else {
-            return true;
-        };
-        let actual = self.resolve_alias(state, place.clone());
-        if !actual.path.is_empty() {
-            return false;
-        }
-        let Some(crate::ir::Ty::Array(_, actual_dims)) = self
-            .place_type(state, &actual)
-            .map(|t| self.resolve(&t).clone())
-        else {
-            return false;
-        };
-        let dummy = self.bounds(state, &dummy_dims);
-        let actual = self.bounds(state, &actual_dims);
-        dummy.is_some() && dummy == actual
-    }
-
     /// Runs file-scope statements (C globals, Fortran module variables) in the outermost scope,
     /// which every function sees.
     pub(crate) fn exec_globals(&mut self, state: &mut State, stmts: &'p [Stmt]) {
@@ -157,13 +67,37 @@ impl<'p> Evaluator<'p> {
         }
     }
 
-    fn exec_stmts(&mut self, state: &mut State, stmts: &'p [Stmt], exits: &mut Exits) -> Flow {
+    pub(super) fn exec_stmts(
+        &mut self,
+        state: &mut State,
+        stmts: &'p [Stmt],
+        exits: &mut Exits,
+    ) -> Flow {
         state.scopes.push(HashMap::new());
         let mut flow = Flow::Normal;
-        for stmt in stmts {
+        let mut next = 0;
+        while let Some(stmt) = stmts.get(next) {
+            next += 1;
             flow = self.exec(state, stmt, exits);
             if flow == Flow::Dead {
-                break;
+                // The path ended; the paths that jumped to a later label of this list go on from it.
+                let resumed = stmts[next..]
+                    .iter()
+                    .enumerate()
+                    .find_map(|(at, s)| match &s.kind {
+                        StmtKind::Label(label) => {
+                            exits.take_jumps(label).map(|joined| (at, joined))
+                        }
+                        _ => None,
+                    });
+                let Some((at, joined)) = resumed else {
+                    break;
+                };
+                let scopes = std::mem::take(&mut state.scopes);
+                *state = joined;
+                state.scopes = scopes;
+                next += at + 1;
+                flow = Flow::Normal;
             }
         }
         state.scopes.pop();
@@ -282,6 +216,16 @@ impl<'p> Evaluator<'p> {
                 Flow::Dead
             }
             StmtKind::Block(stmts) => self.exec_stmts(state, stmts, exits),
+            StmtKind::Goto(label) => {
+                exits.jumps.push((label.clone(), state.clone()));
+                Flow::Dead
+            }
+            StmtKind::Label(label) => {
+                if let Some(jumped) = exits.take_jumps(label) {
+                    *state = state.join(&jumped);
+                }
+                Flow::Normal
+            }
             StmtKind::Opaque { names } => {
                 for name in names {
                     if let Some(id) = state.lookup(name) {
@@ -333,8 +277,8 @@ impl<'p> Evaluator<'p> {
             } else {
                 self.exec_stmts(state, body, &mut exits)
             };
-            exit_states.extend(exits.breaks);
-            outer.returns.append(&mut exits.returns);
+            exit_states.append(&mut exits.breaks);
+            outer.pass_on(&mut exits);
             let mut continuing: Vec<State> = exits.continues;
             if flow == Flow::Normal {
                 continuing.push(std::mem::take(state));
@@ -461,7 +405,7 @@ impl<'p> Evaluator<'p> {
         self.exec_stmts(state, step, &mut Exits::default());
         let used = granted - self.steps_left;
         self.steps_left = saved.saturating_sub(used.max(1));
-        outer.returns.append(&mut exits.returns);
+        outer.pass_on(&mut exits);
         let mut joined = before;
         for s in exits
             .breaks

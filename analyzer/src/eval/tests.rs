@@ -91,3 +91,108 @@ fn declarations_at_one_span_are_distinct_variables() {
         .collect();
     assert_eq!(sizes, [Some(80), Some(4), Some(16)]);
 }
+
+/// The sizes of the types the file builds, in order (`None` where unknown).
+fn sizes(text: &str, language: Language) -> Vec<Option<i128>> {
+    run(text, language)
+        .types()
+        .iter()
+        .map(|t| t.datatype.as_ref().map(crate::dtype::Datatype::size))
+        .collect()
+}
+
+/// Double arithmetic converted to an integer, as C and Fortran do it; `float`, `long double`
+/// and default-REAL arithmetic round otherwise than doubles and stay unknown.
+#[test]
+fn doubles_convert_to_integers_by_truncation() {
+    let c = "void f(int argc) {\n  MPI_Datatype a, b, c, d, e, g;\n  int half = 9 * 0.5;\n  \
+             double w = 2.75;\n  \
+             MPI_Type_contiguous((int)(10 * 0.5), MPI_INT, &a);\n  \
+             MPI_Type_contiguous(half, MPI_INT, &b);\n  \
+             MPI_Type_contiguous(-w * -2, MPI_INT, &c);\n  \
+             MPI_Type_contiguous((int)(10 * 0.5f), MPI_INT, &d);\n  \
+             MPI_Type_contiguous((int)(1e300 * 1e300), MPI_INT, &e);\n  \
+             MPI_Type_contiguous((unsigned char)(300.0), MPI_INT, &g);\n}\n";
+    assert_eq!(
+        sizes(c, C),
+        [Some(20), Some(16), Some(20), None, None, None]
+    );
+    let fortran = "subroutine s\n  use mpi\n  integer :: a, b, n, m, ierr\n  \
+                   n = 10 * 0.25d0\n  m = 10 * 0.25\n  \
+                   call MPI_TYPE_CONTIGUOUS(n, MPI_INTEGER, a, ierr)\n  \
+                   call MPI_TYPE_CONTIGUOUS(m, MPI_INTEGER, b, ierr)\nend subroutine\n";
+    assert_eq!(sizes(fortran, FREE), [Some(8), None]);
+}
+
+/// `sizeof` of what the declarations type even where the value is unknown, and of a literal.
+#[test]
+fn sizeof_forms_take_the_declared_type() {
+    let c = "struct s { int a; double f[3]; };\n\
+             void g(double (*rows)[7], struct s *p) {\n  MPI_Datatype a, b, c, d, e, h;\n  \
+             MPI_Type_contiguous(sizeof \"hello\", MPI_CHAR, &a);\n  \
+             MPI_Type_contiguous(sizeof rows[0], MPI_CHAR, &b);\n  \
+             MPI_Type_contiguous(sizeof(((struct s *)0)->f), MPI_CHAR, &c);\n  \
+             MPI_Type_contiguous(sizeof p->f[1], MPI_CHAR, &d);\n  \
+             MPI_Type_contiguous(sizeof L\"wide\", MPI_CHAR, &e);\n  \
+             MPI_Type_contiguous(sizeof \"caf\\xe9\", MPI_CHAR, &h);\n}\n";
+    assert_eq!(
+        sizes(c, C),
+        [Some(6), Some(56), Some(24), Some(8), None, None]
+    );
+}
+
+/// C's zero initialisation: what an initialiser list leaves out, and `memset` of a whole object
+/// to 0; a partial or non-zero `memset` forgets the object.
+#[test]
+fn zero_initialisation_and_memset() {
+    let c = "struct s { int n; double w; int k[2]; };\nvoid f(void) {\n  \
+             MPI_Datatype a, b, c, d, e;\n  int lens[4] = {3};\n  struct s r = {.w = 1.0};\n  \
+             int m[2] = {5, 6}, q[2] = {7, 8};\n  \
+             memset(m, 0, sizeof m);\n  memset(q, 0, sizeof q[0]);\n  \
+             MPI_Type_contiguous(lens[0] + lens[3] + 1, MPI_INT, &a);\n  \
+             MPI_Type_contiguous(r.n + r.k[1] + 2, MPI_INT, &b);\n  \
+             MPI_Type_contiguous(m[1] + 3, MPI_INT, &c);\n  \
+             MPI_Type_contiguous(q[1], MPI_INT, &d);\n  \
+             MPI_Type_contiguous(strlen(\"abc\"), MPI_INT, &e);\n}\n";
+    assert_eq!(sizes(c, C), [Some(16), Some(8), Some(12), None, Some(12)]);
+}
+
+/// A forward GO TO to an error exit leaves the values known on the path that does not jump, and
+/// the exit's code runs on the paths that jumped; a label a backward or computed jump reaches
+/// still forgets.
+#[test]
+fn forward_gotos_join_at_their_label() {
+    let fortran =
+        "subroutine s(flag)\n  use mpi\n  integer :: flag, t, u, v, n, m, ierr\n  n = 4\n  \
+                   call MPI_TYPE_CONTIGUOUS(n, MPI_REAL, t, ierr)\n  \
+                   if (ierr /= 0) goto 99\n  \
+                   call MPI_TYPE_VECTOR(n, 1, 2, t, u, ierr)\n  call MPI_TYPE_FREE(u, ierr)\n  \
+                   if (flag > 0) go to 98\n  m = 7\n\
+                   98 continue\n  call MPI_TYPE_CONTIGUOUS(3, t, v, ierr)\n  \
+                   call MPI_TYPE_FREE(v, ierr)\n\
+                   99 call MPI_TYPE_FREE(t, ierr)\nend subroutine\n";
+    assert_eq!(sizes(fortran, FREE), [Some(16), Some(64), Some(48)]);
+    let diagnostics = check(&run(fortran, FREE), &RuleSelection::default());
+    assert!(
+        diagnostics.iter().all(|d| d.rule.id != "type-leak"),
+        "{diagnostics:#?}"
+    );
+    let backward = "subroutine s\n  use mpi\n  integer :: t, n, ierr\n  n = 4\n\
+                    10 continue\n  call MPI_TYPE_CONTIGUOUS(n, MPI_REAL, t, ierr)\n  \
+                    call MPI_TYPE_FREE(t, ierr)\n  n = n + 1\n  if (n < 6) goto 10\nend subroutine\n";
+    assert_eq!(sizes(backward, FREE), [None]);
+}
+
+/// What the oracle suite found wrong: `(n) + 2 * 2` read as a cast of `+2` to a type `n`;
+/// integers not narrowed to the type that receives them; a macro and a variable of one name.
+#[test]
+fn casts_narrowing_and_names_that_are_macros_too() {
+    let c = "#include <stddef.h>\n#define ROWLEN(n) ((n) + 2 * 2)\nvoid f(void) {\n  \
+             MPI_Datatype a, b, c, d, e;\n  int n = 8, big = 65538;\n  short s = big;\n  \
+             MPI_Type_contiguous(ROWLEN(n), MPI_INT, &a);\n  \
+             MPI_Type_contiguous((unsigned char)260, MPI_INT, &b);\n  \
+             MPI_Type_contiguous(s, MPI_INT, &c);\n  int width = 6;\n#define width 10\n  \
+             MPI_Type_contiguous(width, MPI_INT, &d);\n  \
+             MPI_Type_contiguous((size_t)-1 > 0, MPI_INT, &e);\n}\n";
+    assert_eq!(sizes(c, C), [None, Some(16), None, None, Some(4)]);
+}

@@ -1,9 +1,9 @@
 //! The evaluator's view of the program's types: the layouts of `layout::aggregate`, with array
 //! bounds, alignments and kinds evaluated in the current state, and the offsets of places.
 
-use super::value::{Path, PathElem, State};
+use super::value::{ObjectKind, Path, PathElem, State};
 use super::{Element, Evaluator};
-use crate::ir::{Aggregate, ArrayDim, Expr, Program, Ty};
+use crate::ir::{Aggregate, ArrayDim, Expr, ExprKind, Program, Ty};
 use crate::layout::aggregate::{self, element_offset, Layout, TypeContext};
 use crate::layout::{FortranType, Target};
 
@@ -42,6 +42,44 @@ impl<'p> Evaluator<'p> {
         StateTypes { ev: self, state }
     }
 
+    /// The type of a name, element or member from the declarations alone, for `sizeof` where
+    /// the value (a pointer, an index) is unknown: `rows[0]` of `double (*rows)[7]`,
+    /// `((struct s *)0)->f`.
+    pub(crate) fn declared_type(&mut self, state: &mut State, e: &Expr) -> Option<Ty> {
+        let pointee = |ev: &Self, ty: Ty| match ev.resolve(&ty).clone() {
+            Ty::Pointer(target) => Some(*target),
+            _ => None,
+        };
+        match &e.kind {
+            ExprKind::Name(name) => match &state.objects.get(state.lookup(name)?)?.kind {
+                ObjectKind::Variable(ty) => Some(ty.clone()),
+                _ => None,
+            },
+            ExprKind::Index { base, indices } => {
+                let base = self.static_type(state, base)?;
+                match self.resolve(&base).clone() {
+                    Ty::Pointer(target) if indices.len() == 1 => Some(*target),
+                    Ty::Array(inner, dims) if indices.len() == dims.len() => Some(*inner),
+                    Ty::Array(inner, dims) if indices.len() < dims.len() => {
+                        Some(Ty::Array(inner, dims[indices.len()..].to_vec()))
+                    }
+                    _ => None,
+                }
+            }
+            ExprKind::Member { base, field } => {
+                let aggregate = match &base.kind {
+                    ExprKind::Deref(pointer) => {
+                        let pointer = self.static_type(state, pointer)?;
+                        pointee(self, pointer)?
+                    }
+                    _ => self.static_type(state, base)?,
+                };
+                self.field_type(&aggregate, field)
+            }
+            _ => None,
+        }
+    }
+
     /// Follows typedefs to the type they name.
     pub(crate) fn resolve<'a>(&'a self, ty: &'a Ty) -> &'a Ty {
         aggregate::resolve(self.program, ty)
@@ -68,6 +106,11 @@ impl<'p> Evaluator<'p> {
 
     pub(crate) fn layout(&mut self, state: &mut State, ty: &Ty) -> Option<Layout> {
         aggregate::layout(&mut self.types(state), ty)
+    }
+
+    /// What `_Alignof(ty)` evaluates to.
+    pub(crate) fn alignof(&mut self, state: &mut State, ty: &Ty) -> Option<i128> {
+        aggregate::alignof(&mut self.types(state), ty)
     }
 
     /// Number of elements of an array with these dimensions.

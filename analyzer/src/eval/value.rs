@@ -92,6 +92,10 @@ pub(crate) enum ObjectKind {
     Bottom,
     /// A Fortran dummy argument: another name for the actual argument's place.
     Alias(Place),
+    /// What a pointer parameter of a function evaluated as a root points at, as an array of its
+    /// pointee type of unknown length (`ty`): addresses inside it are known relative to each
+    /// other, its contents never are (another parameter may point at the same memory).
+    Pointee(Ty),
 }
 
 #[derive(Clone, Debug)]
@@ -264,6 +268,13 @@ impl State {
         for path in paths_below(&object.values, &place.path, true) {
             object.values.remove(&path);
         }
+        let value = match (&object.kind, &value) {
+            (ObjectKind::Pointee(_), _) => Value::Unknown,
+            // Doubles are kept in scalar variables only: the elements of an array of records
+            // would fill the store that their integers (counts, classes) need.
+            (_, Value::Float(_)) if !place.path.is_empty() => Value::Unknown,
+            _ => value,
+        };
         let full =
             object.values.len() >= MAX_STORED_VALUES && !object.values.contains_key(&place.path);
         if value == Value::Unknown || full {
@@ -304,6 +315,9 @@ impl State {
             .collect();
         let pointed = moved.iter().filter_map(|(_, v)| v.object()).collect();
         self.forget(to);
+        if let Some(ObjectKind::Pointee(_)) = self.objects.get(to.object).map(|o| &o.kind) {
+            return pointed;
+        }
         if let Some(target) = self.objects.get_mut(to.object) {
             Rc::make_mut(target).values.extend(moved);
         }

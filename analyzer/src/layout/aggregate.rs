@@ -3,7 +3,8 @@
 //! `SEQUENCE`/`BIND(C)` derived types, which gfortran lays out as C lays out the matching struct.
 //! Bit-fields and other derived types are unknown. Every offset is overflow-checked.
 
-use super::{FortranType, SizeAlign, Target};
+use super::record::Placement;
+use super::{CType, FortranType, SizeAlign, Target};
 use crate::ir::{Aggregate, AggregateKind, ArrayDim, Expr, Program, Ty};
 
 /// What laying out the program's types needs besides the types: the target, and the value of a
@@ -48,18 +49,12 @@ type FieldOffsets = Vec<(String, i128, Ty)>;
 /// Deepest nesting of types followed (a typedef cycle or absurd nesting stops here).
 const MAX_TYPE_DEPTH: usize = 64;
 
+/// gcc aligns a vector to its size, up to this on aarch64, and answers `_Alignof` with at most
+/// this on every target it models unless the alignment is the user's (more with `-mavx`).
+const AARCH64_MAX_VECTOR_ALIGN: i128 = 16;
+
 /// Members flattened per element type at most (an element with more is not described).
 const MAX_MEMBERS: usize = 4096;
-
-fn round_up(v: i128, align: i128) -> Option<i128> {
-    if align <= 1 {
-        Some(v)
-    } else {
-        v.checked_add(align - 1)?
-            .checked_div(align)?
-            .checked_mul(align)
-    }
-}
 
 /// Number of elements between two bounds (none when `upper < lower`).
 pub(crate) fn dimension_extent(lower: i128, upper: i128) -> Option<i128> {
@@ -71,19 +66,30 @@ pub(crate) fn element_offset(offset: i128, index: i128, element_size: i128) -> O
     offset.checked_add(index.checked_mul(element_size)?)
 }
 
-/// Follows typedefs to the type they name.
+/// Follows typedefs (and alignment wrappers) to the type they name.
 pub(crate) fn resolve<'a>(program: &'a Program, ty: &'a Ty) -> &'a Ty {
+    resolve_aligned(program, ty).0
+}
+
+/// Follows typedefs and alignment wrappers to the type they name; the outermost alignment set
+/// on the way, if any.
+fn resolve_aligned<'a>(program: &'a Program, ty: &'a Ty) -> (&'a Ty, Option<&'a Expr>) {
     let mut ty = ty;
+    let mut align = None;
     for _ in 0..MAX_TYPE_DEPTH {
         match ty {
             Ty::Named(name) => match program.typedefs.iter().rev().find(|(n, _)| n == name) {
                 Some((_, t)) => ty = t,
-                None => return ty,
+                None => return (ty, align),
             },
-            _ => return ty,
+            Ty::Aligned(inner, a) => {
+                align = align.or(Some(&**a));
+                ty = inner;
+            }
+            _ => return (ty, align),
         }
     }
-    ty
+    (ty, align)
 }
 
 /// The aggregate a type names, through typedefs.
@@ -160,8 +166,18 @@ fn layout_at<'p>(cx: &mut impl TypeContext<'p>, ty: &Ty, depth: usize) -> Option
     if depth > MAX_TYPE_DEPTH {
         return None;
     }
+    let (resolved, align) = resolve_aligned(cx.program(), ty);
+    let mut layout = natural_layout(cx, resolved, depth)?;
+    if let Some(align) = align {
+        layout.align = cx.constant(align).filter(|a| *a > 0)?;
+    }
+    Some(layout)
+}
+
+/// The layout of a type without an alignment wrapper around it.
+fn natural_layout<'p>(cx: &mut impl TypeContext<'p>, ty: &Ty, depth: usize) -> Option<Layout> {
     let target = cx.target();
-    match resolve(cx.program(), ty) {
+    match ty {
         Ty::C(c) => target.c_opt(*c).map(Layout::from),
         Ty::Fortran { ty, kind, len } => {
             let (ty, len) = (*ty, len.clone());
@@ -175,7 +191,7 @@ fn layout_at<'p>(cx: &mut impl TypeContext<'p>, ty: &Ty, depth: usize) -> Option
                 _ => Some(one),
             }
         }
-        Ty::Pointer(_) => target.c_opt(super::CType::Pointer).map(Layout::from),
+        Ty::Pointer(_) => target.c_opt(CType::Pointer).map(Layout::from),
         Ty::Array(elem, dims) => {
             let elem = layout_at(cx, elem, depth + 1)?;
             let count = element_count(cx, dims)?;
@@ -188,7 +204,56 @@ fn layout_at<'p>(cx: &mut impl TypeContext<'p>, ty: &Ty, depth: usize) -> Option
             let agg = aggregate(cx.program(), ty)?;
             aggregate_layout(cx, agg, depth).map(|(l, _)| l)
         }
+        Ty::Vector(elem, bytes) => {
+            let (elem, bytes) = (layout_at(cx, elem, depth + 1)?, cx.constant(bytes)?);
+            let count = bytes.checked_div(elem.size)?;
+            // gcc takes only a power of two of whole elements.
+            if count < 1 || count * elem.size != bytes || count & (count - 1) != 0 {
+                return None;
+            }
+            let align = match target {
+                Target::Aarch64LinuxGnu => bytes.min(AARCH64_MAX_VECTOR_ALIGN),
+                _ => bytes,
+            };
+            Some(Layout { size: bytes, align })
+        }
+        // Seen through by `resolve_aligned`.
+        Ty::Aligned(..) => None,
         Ty::MpiDatatype | Ty::MpiOpaque | Ty::Void | Ty::Unknown => None,
+    }
+}
+
+/// What `_Alignof(ty)` evaluates to. gcc answers with at most 16 for a type aligned more by a
+/// vector in it (and not by an `aligned` attribute), unless options such as `-mavx` raise that
+/// limit: such a type's `_Alignof` is unknown.
+pub(crate) fn alignof<'p>(cx: &mut impl TypeContext<'p>, ty: &Ty) -> Option<i128> {
+    let align = layout(cx, ty)?.align;
+    let gcc = cx.target() != Target::X86_64WindowsMsvc;
+    if gcc && align > AARCH64_MAX_VECTOR_ALIGN && aligned_by_vector(cx, ty, 0) {
+        return None;
+    }
+    Some(align)
+}
+
+/// Whether a vector inside `ty` gives it its alignment (not an `aligned` attribute).
+fn aligned_by_vector<'p>(cx: &mut impl TypeContext<'p>, ty: &Ty, depth: usize) -> bool {
+    let program = cx.program();
+    let (resolved, user_align) = resolve_aligned(program, ty);
+    if user_align.is_some() || depth > MAX_TYPE_DEPTH {
+        return user_align.is_none();
+    }
+    match resolved {
+        Ty::Vector(..) => true,
+        Ty::Array(elem, _) => aligned_by_vector(cx, elem, depth + 1),
+        Ty::Named(_) => match aggregate(program, resolved) {
+            // A member with its own alignment makes the record's the user's.
+            Some(agg) if agg.align.is_none() && agg.fields.iter().all(|f| f.align.is_none()) => agg
+                .fields
+                .iter()
+                .any(|f| aligned_by_vector(cx, &f.ty, depth + 1)),
+            _ => false,
+        },
+        _ => false,
     }
 }
 
@@ -226,20 +291,42 @@ fn aggregate_layout<'p>(
         return None;
     }
     let union = agg.kind == AggregateKind::Union;
-    let (mut offset, mut size, mut align) = (0i128, 0i128, 1i128);
+    let mut place = Placement::new(cx.target(), union);
     let mut fields = Vec::new();
-    for field in &agg.fields {
-        if field.bit_width.is_some() {
-            return None;
+    let last = agg.fields.len().saturating_sub(1);
+    for (i, field) in agg.fields.iter().enumerate() {
+        if let Some(width) = &field.bit_width {
+            // Bit-fields of packed records or with their own alignment are not modelled.
+            if agg.pack.is_some() || field.align.is_some() {
+                return None;
+            }
+            let (ty, align) = resolve_aligned(cx.program(), &field.ty);
+            let integer = matches!(ty, Ty::C(c) if !c.is_floating() && *c != CType::Pointer);
+            if !integer || align.is_some() {
+                return None;
+            }
+            let l = layout_at(cx, &field.ty, depth + 1)?;
+            let width = cx
+                .constant(width)
+                .filter(|w| (0..=l.size * 8).contains(w))?;
+            place.bit_field(l, width, !field.name.is_empty())?;
+            continue;
         }
-        let mut l = layout_at(cx, &field.ty, depth + 1)?;
+        // A flexible array member (`double d[];`, last in a struct) takes no room.
+        let mut l = match flexible_element(cx.program(), &field.ty) {
+            Some(element) if !union && i == last => Layout {
+                size: 0,
+                align: layout_at(cx, &element, depth + 1)?.align,
+            },
+            _ => layout_at(cx, &field.ty, depth + 1)?,
+        };
         if let Some(pack) = agg.pack {
             l.align = l.align.min(i128::from(pack));
         }
         if let Some(a) = &field.align {
             l.align = l.align.max(cx.constant(a)?);
         }
-        let at = if union { 0 } else { round_up(offset, l.align)? };
+        let at = place.member(l)?;
         if field.name.is_empty() {
             let inner = aggregate(cx.program(), &field.ty)?;
             let (_, inner_fields) = aggregate_layout(cx, inner, depth + 1)?;
@@ -249,20 +336,23 @@ fn aggregate_layout<'p>(
         } else {
             fields.push((field.name.clone(), at, field.ty.clone()));
         }
-        offset = at.checked_add(l.size)?;
-        size = size.max(offset);
-        align = align.max(l.align);
     }
-    if let Some(a) = &agg.align {
-        align = align.max(cx.constant(a)?);
+    let align = match &agg.align {
+        Some(a) => cx.constant(a)?,
+        None => 1,
+    };
+    Some((place.finish(align)?, fields))
+}
+
+/// The element type of an array of unknown length (`double d[]`, `int m[][3]`).
+fn flexible_element(program: &Program, ty: &Ty) -> Option<Ty> {
+    match resolve(program, ty) {
+        Ty::Array(elem, dims) if dims.first()?.upper.is_none() => Some(match dims.len() {
+            1 => (**elem).clone(),
+            _ => Ty::Array(elem.clone(), dims[1..].to_vec()),
+        }),
+        _ => None,
     }
-    Some((
-        Layout {
-            size: round_up(size, align)?,
-            align,
-        },
-        fields,
-    ))
 }
 
 /// Offset and type of a field of an aggregate type.
@@ -297,11 +387,23 @@ fn flatten<'p>(
     }
     let program = cx.program();
     let agg = aggregate(program, ty)?;
+    // Bit-fields cannot be described to MPI.
+    if agg.fields.iter().any(|f| f.bit_width.is_some()) {
+        return None;
+    }
     let (_, fields) = aggregate_layout(cx, agg, 0)?;
     for (name, offset, field_ty) in fields {
+        // A flexible array member holds no element of the struct itself.
+        if flexible_element(program, &field_ty).is_some() {
+            continue;
+        }
         let name = format!("{prefix}{name}");
         let (scalar, count) = match resolve(program, &field_ty) {
             Ty::Array(inner, dims) => (resolve(program, inner).clone(), element_count(cx, dims)?),
+            Ty::Vector(inner, _) => {
+                let (vector, one) = (layout(cx, &field_ty)?, layout(cx, inner)?);
+                (resolve(program, inner).clone(), vector.size / one.size)
+            }
             other => (other.clone(), 1),
         };
         // A `CHARACTER(LEN=n)` field is n characters, as MPI counts them.

@@ -2,6 +2,7 @@
 
 pub(crate) mod aggregate;
 mod fortran_kinds;
+mod record;
 mod target;
 
 pub use fortran_kinds::FortranKinds;

@@ -20,7 +20,19 @@ impl Evaluator<'_> {
     ) -> (ArgumentValue, RawArg) {
         match role {
             Int | Aint | Count | Order => {
-                let v = self.eval(state, arg);
+                // C converts a floating argument to the parameter's integer type (`_c` counts
+                // are MPI_Count; the roles do not tell them apart, so counts take the wider type).
+                let v = match self.eval(state, arg) {
+                    v @ Value::Float(_) => {
+                        let parameter = Ty::C(match role {
+                            Aint => CType::MpiAint,
+                            Count => CType::MpiCount,
+                            _ => CType::Int,
+                        });
+                        self.convert(state, &parameter, v)
+                    }
+                    v => v,
+                };
                 let recorded = match &v {
                     Value::Int(i) => ArgumentValue::Int(*i),
                     Value::Named(n) => ArgumentValue::Named(n),
@@ -75,21 +87,26 @@ impl Evaluator<'_> {
         }
     }
 
-    /// How many elements of a one-dimensional array there are from `start` to its end.
+    /// How many elements of a one-dimensional array there are from `start` to its end (a row of
+    /// a C table counts as its own array, a lone variable passed by address as one element).
     pub(super) fn array_capacity(&mut self, state: &mut State, start: &Value) -> Option<i128> {
         let Value::Ref(place) = start else {
             return None;
         };
-        let mut array = self.resolve_alias(state, place.clone());
-        let first = match array.path.last() {
-            Some(PathElem::Index(i)) => {
+        let mut place = self.resolve_alias(state, place.clone());
+        let ty = self.place_type(state, &place)?;
+        let first = match (self.resolve(&ty), place.path.last()) {
+            (Ty::Array(..), _) => 0,
+            (_, Some(PathElem::Index(i))) => {
                 let i = *i;
-                array.path.pop();
+                place.path.pop();
                 i
             }
-            _ => 0,
+            (Ty::Pointer(_), None) => return None,
+            (_, None) => return Some(1),
+            _ => return None,
         };
-        let ty = self.place_type(state, &array)?;
+        let ty = self.place_type(state, &place)?;
         match self.resolve(&ty).clone() {
             Ty::Array(_, dims) if dims.len() == 1 => {
                 Some(self.element_count(state, &dims)? - first)

@@ -4,7 +4,7 @@
 use super::RawArg;
 use crate::catalog::{ConstructorKind, Effect, Mpi1Bound, MpiFunction};
 use crate::dtype::Datatype;
-use crate::eval::value::{HandleState, State, Tri, Value};
+use crate::eval::value::{HandleState, ObjectKind, Place, State, Tri, Value};
 use crate::eval::Evaluator;
 use crate::ir::Expr;
 use crate::source::Span;
@@ -152,6 +152,36 @@ impl Evaluator<'_> {
         }
         // Under the default error handler (MPI_ERRORS_ARE_FATAL) a call that returns succeeded.
         Value::Int(0)
+    }
+
+    /// What a buffer MPI writes held is gone: the whole object it points into (a derived
+    /// datatype reaches past the element the pointer names), or, for `MPI_BOTTOM`, every object
+    /// whose address the program took.
+    pub(super) fn forget_written(&mut self, state: &mut State, buffer: &RawArg) {
+        let Some(object) = buffer.value().and_then(Value::object) else {
+            return;
+        };
+        let objects: Vec<usize> = match state.objects.get(object).map(|o| &o.kind) {
+            Some(ObjectKind::Bottom) => {
+                let mut addressed: Vec<usize> = state
+                    .objects
+                    .iter()
+                    .flat_map(|o| o.values.values())
+                    .filter(|v| matches!(v, Value::Addr { .. }))
+                    .filter_map(Value::object)
+                    .collect();
+                addressed.sort_unstable();
+                addressed.dedup();
+                addressed
+            }
+            _ => vec![object],
+        };
+        for object in objects {
+            state.forget(&Place {
+                object,
+                path: Vec::new(),
+            });
+        }
     }
 
     pub(super) fn write_out(&mut self, state: &mut State, arg: Option<&RawArg>, v: Value) {

@@ -44,6 +44,33 @@ impl Evaluator<'_> {
                     path: Vec::new(),
                 })
             }
+            // Zeroing a whole object; any other fill or length leaves it unknown.
+            "memset" if args.len() == 3 => {
+                let target = self.eval(state, &args[0]);
+                let fill = self.eval_const(state, &args[1]);
+                let bytes = self.eval_const(state, &args[2]);
+                let whole = match &target {
+                    Value::Ref(place) => {
+                        let place = self.resolve_alias(state, place.clone());
+                        let ty = self.place_type(state, &place);
+                        ty.filter(|ty| self.layout(state, ty).map(|l| l.size) == bytes)
+                            .map(|ty| (place, ty))
+                    }
+                    _ => None,
+                };
+                match (fill, whole) {
+                    (Some(0), Some((place, ty))) => self.zero_fill(state, &place, &ty),
+                    _ => self.forget_arguments(state, &args[..1]),
+                }
+                target
+            }
+            // The length of a literal.
+            "strlen" if args.len() == 1 => match &args[0].kind {
+                crate::ir::ExprKind::Str(s) if s.is_ascii() => {
+                    i128::try_from(s.len()).map_or(Value::Unknown, Value::Int)
+                }
+                _ => Value::Unknown,
+            },
             "abs" | "labs" | "llabs" => ints(self, state)
                 .and_then(|v| v.first().and_then(|x| x.checked_abs()).map(Value::Int))
                 .unwrap_or(Value::Unknown),

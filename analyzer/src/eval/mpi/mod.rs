@@ -120,6 +120,11 @@ impl<'p> Evaluator<'p> {
             raw.push(v);
         }
         let result = self.effect(state, function, args, &raw, span);
+        for (param, arg) in function.params.iter().zip(&raw) {
+            if param.written {
+                self.forget_written(state, arg);
+            }
+        }
         self.record(MpiCall {
             function,
             span,

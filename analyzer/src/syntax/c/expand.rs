@@ -21,7 +21,7 @@ use std::rc::Rc;
 use tree_sitter::Node;
 
 use super::kinds as k;
-use super::prepass::{block_comment_end, comment_ranges, is_ident, line_comment_end, literal_end};
+use super::lex::{block_comment_end, comment_ranges, is_ident, line_comment_end, literal_end};
 use super::{FileCtx, Lowerer, MacroBody, MacroState, SpanMode};
 use crate::source::Span;
 

@@ -8,7 +8,7 @@ use tree_sitter::Node;
 
 use super::kinds as k;
 use super::literals::{decode_string, parse_char, parse_number};
-use super::{unknown, FileCtx, Lowerer, MacroState, SpanMode};
+use super::{unknown, FileCtx, Lowerer, MacroState};
 use crate::ir::{BinOp, Designator, Expr, ExprKind, Stmt, StmtKind, Ty, UnOp};
 use crate::source::Span;
 
@@ -60,6 +60,22 @@ impl Lowerer<'_> {
         e
     }
 
+    /// `(n) + 2`, `(n) * p`, `(n) - 1` parse as casts to a type `n`; when `n` is no type the
+    /// front end knows, the text may as well be arithmetic on a variable, whose value and
+    /// precedence the tree does not give: unknown rather than a cast.
+    fn may_be_arithmetic(&self, ty: Node<'_>, value: Node<'_>) -> bool {
+        let bare_name = Self::first_named(ty)
+            .filter(|n| n.kind() == k::TYPE_IDENTIFIER && ty.named_child_count() == 1)
+            .is_some_and(|n| !self.is_type_name(self.text(n)));
+        let text = self.text(value).trim_start();
+        let binary_operator_first = match value.kind() {
+            k::UNARY_EXPRESSION | k::NUMBER_LITERAL => text.starts_with(['+', '-']),
+            k::POINTER_EXPRESSION => true,
+            _ => false,
+        };
+        bare_name && binary_operator_first
+    }
+
     fn first_named(node: Node<'_>) -> Option<Node<'_>> {
         let mut cursor = node.walk();
         let found = node
@@ -78,15 +94,21 @@ impl Lowerer<'_> {
                 Some(v) => ExprKind::Int(v),
                 None => ExprKind::Unknown,
             },
+            // A prefixed literal (`L"..."`, `u8"..."`) is not an array of `char`.
+            k::STRING_LITERAL if !self.text(node).starts_with('"') => ExprKind::Unknown,
             k::STRING_LITERAL => ExprKind::Str(decode_string(self.text(node))),
             k::CONCATENATED_STRING => {
                 let mut cursor = node.walk();
-                let parts: Vec<String> = node
+                let parts: Vec<&str> = node
                     .named_children(&mut cursor)
                     .filter(|c| c.kind() == k::STRING_LITERAL)
-                    .map(|c| decode_string(self.text(c)))
+                    .map(|c| self.text(c))
                     .collect();
-                ExprKind::Str(parts.concat())
+                if parts.iter().all(|p| p.starts_with('"')) {
+                    ExprKind::Str(parts.into_iter().map(decode_string).collect())
+                } else {
+                    ExprKind::Unknown
+                }
             }
             k::TRUE => ExprKind::Int(1),
             k::FALSE | k::NULL => ExprKind::Int(0),
@@ -201,7 +223,7 @@ impl Lowerer<'_> {
                 _ => ExprKind::Unknown,
             },
             k::CAST_EXPRESSION => match (field(k::F_TYPE), field(k::F_VALUE)) {
-                (Some(t), Some(v)) => {
+                (Some(t), Some(v)) if !self.may_be_arithmetic(t, v) => {
                     let ty = self.lower_type_descriptor(t);
                     ExprKind::Cast(ty, Box::new(self.lower_expr(v)))
                 }
@@ -444,16 +466,7 @@ impl Lowerer<'_> {
             return unknown(whole);
         }
         let src = format!("{PREFIX}{body_text}\n);\n");
-        let spans = match self.file.spans {
-            SpanMode::Fixed(s) => SpanMode::Fixed(s),
-            SpanMode::Shift { .. } => SpanMode::Shift {
-                sub: PREFIX.len(),
-                add: whole.start,
-                len: body.len(),
-            },
-            // Inside a statement macro's expansion (an `offsetof` subscript).
-            SpanMode::Pieces(_) => SpanMode::Fixed(whole),
-        };
+        let spans = self.fragment_spans(base, body.len(), PREFIX.len());
         let Some((tree, ctx)) = self.parse(&src, spans, true) else {
             return unknown(whole);
         };

@@ -24,6 +24,9 @@ pub(crate) fn parse_number(text: &str) -> ExprKind {
     };
     if let Some(hex) = lower.strip_prefix("0x") {
         if hex.contains('p') || hex.contains('.') {
+            if hex.ends_with(['f', 'l']) {
+                return ExprKind::Unknown;
+            }
             return parse_hex_float(hex).map_or(ExprKind::Unknown, ExprKind::Float);
         }
         return int(hex.trim_end_matches(['u', 'l', 'z']), 16);
@@ -33,7 +36,11 @@ pub(crate) fn parse_number(text: &str) -> ExprKind {
     }
     let is_float = lower.contains('.') || lower.contains('e');
     if is_float {
-        let digits = lower.trim_end_matches(['f', 'l', 'd']);
+        // Only `double` is modelled: `float` and `long double` arithmetic rounds otherwise.
+        if lower.ends_with(['f', 'l']) {
+            return ExprKind::Unknown;
+        }
+        let digits = lower.trim_end_matches('d');
         return digits
             .parse::<f64>()
             .map_or(ExprKind::Unknown, ExprKind::Float);
@@ -49,7 +56,6 @@ pub(crate) fn parse_number(text: &str) -> ExprKind {
 }
 
 fn parse_hex_float(hex: &str) -> Option<f64> {
-    let hex = hex.trim_end_matches(['f', 'l']);
     let (mantissa, exp) = hex.split_once('p')?;
     let exp: i32 = exp.parse().ok()?;
     let (int_part, frac_part) = mantissa.split_once('.').unwrap_or((mantissa, ""));
@@ -178,6 +184,13 @@ mod tests {
     fn floating_literals_and_numbers_past_i128() {
         assert!(matches!(parse_number("-2.5e1"), ExprKind::Float(v) if v == -25.0));
         assert!(matches!(parse_number("0x1p4"), ExprKind::Float(v) if v == 16.0));
+        // `float` and `long double` literals: their arithmetic is not the evaluator's double.
+        for single_or_extended in ["0.5f", "2.5F", "1e3l", "0x1p4f", "1.0L"] {
+            assert!(
+                matches!(parse_number(single_or_extended), ExprKind::Unknown),
+                "{single_or_extended}"
+            );
+        }
         assert_eq!(int("340282366920938463463374607431768211456"), None);
         assert_eq!(int("170141183460469231731687303715884105728"), None);
     }

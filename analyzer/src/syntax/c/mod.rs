@@ -12,9 +12,13 @@
 //! and never a panic: parse errors become notes, and nesting deeper than [`MAX_DEPTH`] lowers to
 //! `Unknown` / `Opaque` instead of overflowing the stack.
 
+mod attributes;
+mod enums;
 mod expand;
 mod expr;
+mod headers;
 pub mod kinds;
+mod lex;
 pub(crate) mod literals;
 pub(crate) mod prepass;
 mod preproc;
@@ -32,6 +36,7 @@ pub use super::IncludeResolver;
 use super::TextBudget;
 use super::{BoundedWalk, Depth};
 use crate::ir::{Expr, ExprKind, Program, Stmt, StmtKind};
+use crate::layout::Target;
 use crate::source::{Note, Span};
 pub(crate) use expr::binop;
 
@@ -65,9 +70,15 @@ impl Default for COptions {
     }
 }
 
-/// Lowers one C translation unit (the main file's text) into the IR.
-pub(crate) fn lower(text: &str, options: &COptions, includes: &mut dyn IncludeResolver) -> Program {
-    let mut lowerer = Lowerer::new(options, includes);
+/// Lowers one C translation unit (the main file's text) into the IR, with the standard headers
+/// of `target`.
+pub(crate) fn lower(
+    text: &str,
+    options: &COptions,
+    target: Target,
+    includes: &mut dyn IncludeResolver,
+) -> Program {
+    let mut lowerer = Lowerer::new(options, target, includes);
     lowerer.lower_command_line_defines();
     lowerer.lower_main(text);
     lowerer.program
@@ -101,6 +112,7 @@ struct FileCtx {
     fragment: bool,
     complex_at: HashSet<usize>,
     offsetof_members: HashMap<usize, String>,
+    hidden_attributes: HashMap<usize, std::ops::Range<usize>>,
     /// Statement macro uses the pre-pass replaced by a `;`: start → end.
     replaced_uses: HashMap<usize, usize>,
 }
@@ -119,6 +131,8 @@ type MacroState = super::preproc::MacroState<MacroBody>;
 struct Lowerer<'a> {
     program: Program,
     options: &'a COptions,
+    /// Whose standard headers the code sees.
+    target: Target,
     includes: &'a mut dyn IncludeResolver,
     file: FileCtx,
     fragment_parser: Option<Parser>,
@@ -171,12 +185,13 @@ struct FunctionNames {
 }
 
 impl<'a> Lowerer<'a> {
-    fn new(options: &'a COptions, includes: &'a mut dyn IncludeResolver) -> Self {
+    fn new(options: &'a COptions, target: Target, includes: &'a mut dyn IncludeResolver) -> Self {
         let mut macros = Macros::default();
         macros.set("__cplusplus".to_owned(), MacroState::Undefined);
         Lowerer {
             program: Program::default(),
             options,
+            target,
             includes,
             file: FileCtx {
                 text: Rc::from(""),
@@ -189,6 +204,7 @@ impl<'a> Lowerer<'a> {
                 fragment: false,
                 complex_at: HashSet::new(),
                 offsetof_members: HashMap::new(),
+                hidden_attributes: HashMap::new(),
                 replaced_uses: HashMap::new(),
             },
             fragment_parser: None,
@@ -292,6 +308,7 @@ impl<'a> Lowerer<'a> {
             fragment,
             complex_at: pre.complex_at,
             offsetof_members: pre.offsetof_members,
+            hidden_attributes: pre.hidden_attributes,
             replaced_uses: pre.replaced_uses,
         };
         Some((tree, ctx))
@@ -350,6 +367,21 @@ impl<'a> Lowerer<'a> {
                 Span::new(map(start), map(end))
             }
             SpanMode::Pieces(map) => map.span(start, end, &self.file.text),
+        }
+    }
+
+    /// How the spans of `len` bytes at `start` of the text being lowered map to the main text
+    /// once parsed on their own after `prefix` bytes: shifted to where they are or, in a header
+    /// or a statement macro's expansion, all at their one span there.
+    fn fragment_spans(&self, start: usize, len: usize, prefix: usize) -> SpanMode {
+        match &self.file.spans {
+            SpanMode::Fixed(span) => SpanMode::Fixed(*span),
+            SpanMode::Shift { .. } => SpanMode::Shift {
+                sub: prefix,
+                add: self.span_of(start, start).start,
+                len,
+            },
+            SpanMode::Pieces(_) => SpanMode::Fixed(self.span_of(start, start + len)),
         }
     }
 
@@ -417,7 +449,7 @@ impl<'a> Lowerer<'a> {
         let notes_before = self.program.notes.len();
         self.lower_top_item_kind(node);
         // A missing token (an unclosed brace) is no ERROR node: tell of it here, once per item.
-        if node.has_error() && self.program.notes.len() == notes_before {
+        if types::has_syntax_error(node) && self.program.notes.len() == notes_before {
             let (span, quoted) = (self.span(node), self.quote(node, self.text(node)));
             self.note(
                 span,

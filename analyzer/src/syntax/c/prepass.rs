@@ -4,8 +4,12 @@
 //! - `offsetof(T, a.b[2])`: the grammar accepts only a single member name, so a member path is
 //!   replaced by an identifier of the same length and remembered;
 //! - `__builtin_offsetof` becomes `offsetof` followed by spaces;
-//! - `_Complex` / `__complex__` (not in the grammar) become the qualifier `volatile` and their
-//!   offsets are remembered, so the type lowering can restore them;
+//! - `_Complex` / `__complex__` (not in the grammar) become the qualifier `volatile`, and
+//!   complex.h's `complex` (after `#include <complex.h>`) becomes `const`; their offsets are
+//!   remembered, so the type lowering can restore them;
+//! - GNU attributes between `struct`, `union` or `enum` and the tag (the grammar has no place
+//!   for them after `union` and `enum`, and one only after `struct`) become spaces, their range
+//!   remembered by the keyword's offset for the type lowering;
 //! - comments inside preprocessor directives become spaces (the grammar ends a `#define` body
 //!   at a comment, and the rest of the body then reads as code);
 //! - a macro that expands to a statement ([`StatementMacros`]), used as a statement without
@@ -21,16 +25,22 @@
 //! for their definitions only).
 
 use std::collections::{HashMap, HashSet};
+use std::ops::Range;
 use std::rc::Rc;
 
+use super::lex::{
+    block_comment_end, closing_paren, is_ident, line_comment_end, literal_end, skip_blanks,
+};
 use super::statement_macros::{unknown_statement_macro, Expansion, StatementMacros};
 
 pub(super) struct Prepassed {
     pub text: String,
-    /// Offsets of `volatile` keywords that were `_Complex` / `__complex__`.
+    /// Offsets of the qualifiers written over `_Complex`, `__complex__` and `complex`.
     pub complex_at: HashSet<usize>,
     /// Start offset of a rewritten `offsetof` member → the original member path text.
     pub offsetof_members: HashMap<usize, String>,
+    /// Offset of a `struct`, `union` or `enum` keyword → the attributes blanked after it.
+    pub hidden_attributes: HashMap<usize, Range<usize>>,
     /// Statement macro uses replaced by a `;` and blanks: start → end.
     pub replaced_uses: HashMap<usize, usize>,
 }
@@ -53,13 +63,6 @@ pub(super) struct Includes<'a> {
     pub seen: HashSet<String>,
 }
 
-pub(super) fn is_ident(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || b == b'_'
-}
-
-/// How far a function-like macro's arguments are looked for.
-const MAX_ARGUMENT_BYTES: usize = 1 << 16;
-
 /// Pre-passes `text`, updating `macros` with the definitions it (and, with `includes`, the
 /// headers it includes) makes, in order.
 pub(super) fn prepass(
@@ -75,6 +78,7 @@ pub(super) fn prepass(
         macros,
         complex_at: HashSet::new(),
         offsetof_members: HashMap::new(),
+        hidden_attributes: HashMap::new(),
         replaced_uses: HashMap::new(),
     };
     let mut stack = Vec::new();
@@ -83,6 +87,7 @@ pub(super) fn prepass(
         out,
         complex_at,
         offsetof_members,
+        hidden_attributes,
         replaced_uses,
         ..
     } = scanner;
@@ -96,6 +101,7 @@ pub(super) fn prepass(
         text,
         complex_at,
         offsetof_members,
+        hidden_attributes,
         replaced_uses,
     }
 }
@@ -109,6 +115,7 @@ struct Scanner<'t, 'm> {
     macros: &'m mut StatementMacros,
     complex_at: HashSet<usize>,
     offsetof_members: HashMap<usize, String>,
+    hidden_attributes: HashMap<usize, Range<usize>>,
     replaced_uses: HashMap<usize, usize>,
 }
 
@@ -179,7 +186,7 @@ impl Scanner<'_, '_> {
                     }
                     let word = &src[start..i];
                     if self.emit {
-                        self.rewrite_word(start, i);
+                        self.rewrite_word(start, i, directive_end.is_some());
                         if statement_start && directive_end.is_none() {
                             let name = &self.text[start..i];
                             let known = self.macros.lookup(name);
@@ -224,10 +231,15 @@ impl Scanner<'_, '_> {
         }
     }
 
-    /// `_Complex` and `offsetof` (the word at `start..end`).
-    fn rewrite_word(&mut self, start: usize, end: usize) {
+    /// `_Complex`, `complex` (outside directives, which name the header), attributes after
+    /// `struct`, `union` and `enum`, and `offsetof` (the word at `start..end`).
+    fn rewrite_word(&mut self, start: usize, end: usize, in_directive: bool) {
         let (src, text) = (self.src, self.text);
         match &src[start..end] {
+            b"complex" if self.macros.complex_macro() && !in_directive => {
+                self.buf()[start..end].copy_from_slice(b"const  ");
+                self.complex_at.insert(start);
+            }
             b"_Complex" | b"__complex__" => {
                 let buf = self.buf();
                 buf[start..start + 8].copy_from_slice(b"volatile");
@@ -235,6 +247,13 @@ impl Scanner<'_, '_> {
                     *c = b' ';
                 }
                 self.complex_at.insert(start);
+            }
+            b"struct" | b"union" | b"enum" => {
+                let range = super::attributes::attributes_after(src, end);
+                if !range.is_empty() {
+                    self.blank(range.start, range.end);
+                    self.hidden_attributes.insert(start, range);
+                }
             }
             word @ (b"offsetof" | b"__builtin_offsetof") => {
                 if word.len() != 8 {
@@ -334,6 +353,13 @@ impl Scanner<'_, '_> {
                 self.macros.undef(name);
             }
             "include" => {
+                if let Some((system, _)) = rest
+                    .trim()
+                    .strip_prefix('<')
+                    .and_then(|r| r.split_once('>'))
+                {
+                    self.macros.include_system(system.trim());
+                }
                 let header = rest
                     .trim()
                     .strip_prefix('"')
@@ -366,6 +392,7 @@ impl Scanner<'_, '_> {
             macros: &mut *self.macros,
             complex_at: HashSet::new(),
             offsetof_members: HashMap::new(),
+            hidden_attributes: HashMap::new(),
             replaced_uses: HashMap::new(),
         };
         header.run(&mut Some(inc), stack);
@@ -510,106 +537,6 @@ fn directive_end(src: &[u8], mut i: usize) -> usize {
         i += 1;
     }
     i
-}
-
-/// The comments of `src` (outside string and character literals), each as its range.
-pub(super) fn comment_ranges(src: &[u8]) -> Vec<(usize, usize)> {
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < src.len() {
-        i = match src[i] {
-            b'"' | b'\'' => literal_end(src, i),
-            b'/' if src.get(i + 1) == Some(&b'*') => {
-                let end = block_comment_end(src, i);
-                out.push((i, end));
-                end
-            }
-            b'/' if src.get(i + 1) == Some(&b'/') => {
-                let end = line_comment_end(src, i);
-                out.push((i, end));
-                end
-            }
-            _ => i + 1,
-        };
-    }
-    out
-}
-
-/// The end of the `//` comment at `i` (its newline, or the end of the text).
-pub(super) fn line_comment_end(src: &[u8], mut i: usize) -> usize {
-    while i < src.len() && src[i] != b'\n' {
-        i += 1;
-    }
-    i
-}
-
-/// The end of the `/* */` comment at `i` (after its `*/`, or the end of the text).
-pub(super) fn block_comment_end(src: &[u8], mut i: usize) -> usize {
-    i += 2;
-    while i < src.len() && !(src[i] == b'*' && i + 1 < src.len() && src[i + 1] == b'/') {
-        i += 1;
-    }
-    (i + 2).min(src.len())
-}
-
-/// The end of the string or character literal at `i` (after its closing quote, or at the end
-/// of the line when it has none).
-pub(super) fn literal_end(src: &[u8], mut i: usize) -> usize {
-    let quote = src[i];
-    i += 1;
-    while i < src.len() && src[i] != quote && src[i] != b'\n' {
-        if src[i] == b'\\' {
-            i += 1;
-        }
-        i += 1;
-    }
-    (i + 1).min(src.len())
-}
-
-/// The first offset at or after `i` that is not a blank or inside a comment.
-fn skip_blanks(src: &[u8], mut i: usize) -> Option<usize> {
-    while i < src.len() {
-        match src[i] {
-            b'/' if src.get(i + 1) == Some(&b'*') => i = block_comment_end(src, i),
-            b'/' if src.get(i + 1) == Some(&b'/') => i = line_comment_end(src, i),
-            c if c.is_ascii_whitespace() => i += 1,
-            _ => return Some(i),
-        }
-    }
-    None
-}
-
-/// The `)` closing the `(` at `open`, skipping literals and comments (bounded).
-fn closing_paren(src: &[u8], open: usize) -> Option<usize> {
-    let limit = open.saturating_add(MAX_ARGUMENT_BYTES).min(src.len());
-    let mut depth = 0usize;
-    let mut i = open;
-    while i < limit {
-        match src[i] {
-            b'(' => depth += 1,
-            b')' => {
-                depth -= 1;
-                if depth == 0 {
-                    return Some(i);
-                }
-            }
-            b'"' | b'\'' => {
-                i = literal_end(src, i);
-                continue;
-            }
-            b'/' if src.get(i + 1) == Some(&b'*') => {
-                i = block_comment_end(src, i);
-                continue;
-            }
-            b'/' if src.get(i + 1) == Some(&b'/') => {
-                i = line_comment_end(src, i);
-                continue;
-            }
-            _ => {}
-        }
-        i += 1;
-    }
-    None
 }
 
 /// After `offsetof` at `i`: `( type , member )` → the trimmed byte range of `member`.

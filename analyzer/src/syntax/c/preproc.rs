@@ -32,7 +32,7 @@ impl Lowerer<'_> {
 
     /// Defines a macro: for `#if` (in order) and for the evaluator (one definition per name;
     /// two different definitions make it unknown).
-    fn define(
+    pub(super) fn define(
         &mut self,
         name: String,
         name_span: Span,
@@ -176,16 +176,22 @@ impl Lowerer<'_> {
         }
     }
 
-    /// `#include "name"` through the resolver; `<...>` headers are the system's and skipped.
+    /// `#include "name"` through the resolver; `<...>` headers (and quoted ones not found) from
+    /// the model of the standard headers, when it has them.
     fn lower_include(&mut self, node: Node<'_>) {
-        let Some(path) = node
-            .child_by_field_name(k::F_PATH)
-            .filter(|p| p.kind() == k::STRING_LITERAL)
-        else {
+        let Some(path) = node.child_by_field_name(k::F_PATH) else {
             return;
         };
-        let name = super::literals::decode_string(self.text(path));
         let span = self.span(node);
+        if path.kind() == k::SYSTEM_LIB_STRING {
+            let name = self.text(path).trim_matches(['<', '>']).trim().to_owned();
+            self.include_standard_header(&name, span);
+            return;
+        }
+        if path.kind() != k::STRING_LITERAL {
+            return;
+        }
+        let name = super::literals::decode_string(self.text(path));
         if self.included_once.contains(&name) || self.include_stack.contains(&name) {
             return;
         }
@@ -197,6 +203,9 @@ impl Lowerer<'_> {
             return;
         }
         let Some(text) = self.include_text(&name) else {
+            if self.include_standard_header(&name, span) {
+                return;
+            }
             if let Some(note) = self
                 .include_budget
                 .refusal_note(|| crate::syntax::include_refusal(&name))

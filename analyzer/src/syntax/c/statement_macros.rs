@@ -12,7 +12,7 @@
 
 use std::collections::HashMap;
 
-use super::prepass::{block_comment_end, comment_ranges, is_ident, line_comment_end};
+use super::lex::{block_comment_end, comment_ranges, is_ident, line_comment_end};
 
 /// What a macro used as a statement expands to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,11 +39,15 @@ enum Shape {
 #[derive(Clone, Debug, Default)]
 pub(super) struct StatementMacros {
     shapes: HashMap<String, Shape>,
+    /// complex.h's `complex` is defined (its header included, the name not redefined or
+    /// `#undef`'d since): the pre-pass reads the word as `_Complex`.
+    complex_macro: bool,
 }
 
 impl StatementMacros {
     /// Records `#define name body` (`function_like` for `name(...)`).
     pub(super) fn define(&mut self, name: &str, function_like: bool, body: &str) {
+        self.complex_macro &= name != "complex";
         let expansion = if body.trim().is_empty() {
             Some(Expansion::Nothing)
         } else if is_statement(body) {
@@ -66,6 +70,7 @@ impl StatementMacros {
 
     /// Records `#undef name`.
     pub(super) fn undef(&mut self, name: &str) {
+        self.complex_macro &= name != "complex";
         self.shapes.remove(name);
     }
 
@@ -79,6 +84,16 @@ impl StatementMacros {
             } => Some((*expansion, *function_like)),
             Shape::Other => None,
         }
+    }
+
+    /// Records `#include <name>` of a system header.
+    pub(super) fn include_system(&mut self, name: &str) {
+        self.complex_macro |= super::headers::defines_complex(name);
+    }
+
+    /// Whether the word `complex` is complex.h's macro here.
+    pub(super) fn complex_macro(&self) -> bool {
+        self.complex_macro
     }
 
     /// Whether `name` is defined as a macro of any kind.

@@ -4,6 +4,7 @@
 
 use tree_sitter::Node;
 
+use super::attributes::Attributes;
 use super::expr::EvalMode;
 use super::kinds as k;
 use super::{unknown, Lowerer};
@@ -14,8 +15,9 @@ use crate::ir::{
 use crate::layout::CType;
 use crate::source::Span;
 
-/// Scalar and MPI type names the front end knows without a declaration (they come from system
-/// headers it does not read).
+/// Type names the front end knows without a declaration: C's own, the compiler's, and MPI's
+/// (MPI reserves the `MPI_` prefix). The standard headers' typedefs (`size_t`, `int64_t`,
+/// `bool`, ...) are declared where they are included (see [`super::headers`]).
 pub(super) fn builtin_type(name: &str) -> Option<Ty> {
     let c = match name {
         "void" => return Some(Ty::Void),
@@ -30,20 +32,7 @@ pub(super) fn builtin_type(name: &str) -> Option<Ty> {
         "long" => CType::Long,
         "float" => CType::Float,
         "double" => CType::Double,
-        "bool" | "_Bool" => CType::Bool,
-        "wchar_t" => CType::WChar,
-        "int8_t" => CType::Int8,
-        "int16_t" => CType::Int16,
-        "int32_t" => CType::Int32,
-        "int64_t" => CType::Int64,
-        "uint8_t" => CType::UInt8,
-        "uint16_t" => CType::UInt16,
-        "uint32_t" => CType::UInt32,
-        "uint64_t" => CType::UInt64,
-        "size_t" => CType::SizeT,
-        // `ssize_t` is as wide as `ptrdiff_t` on every target that has it.
-        "ptrdiff_t" | "ssize_t" => CType::PtrdiffT,
-        "intptr_t" | "uintptr_t" => CType::IntptrT,
+        "_Bool" => CType::Bool,
         "__int128" | "__int128_t" | "__uint128_t" => CType::Int128,
         "__float128" | "_Float128" => CType::Float128,
         "MPI_Aint" => CType::MpiAint,
@@ -53,6 +42,33 @@ pub(super) fn builtin_type(name: &str) -> Option<Ty> {
         _ => return None,
     };
     Some(Ty::C(c))
+}
+
+/// Whether `node` holds a syntax error: an error node, or a missing token other than the name
+/// the grammar wants before an unnamed bit-field's `:` (`unsigned : 4;` is C).
+pub(super) fn has_syntax_error(node: Node<'_>) -> bool {
+    if !node.has_error() {
+        return false;
+    }
+    let mut cursor = node.walk();
+    'walk: loop {
+        let n = cursor.node();
+        let unnamed_bit_field = n.kind() == k::FIELD_IDENTIFIER
+            && n.next_sibling()
+                .is_some_and(|s| s.kind() == k::BITFIELD_CLAUSE);
+        if n.is_error() || (n.is_missing() && !unnamed_bit_field) {
+            return true;
+        }
+        if n.has_error() && cursor.goto_first_child() {
+            continue;
+        }
+        while !cursor.goto_next_sibling() {
+            if !cursor.goto_parent() {
+                break 'walk;
+            }
+        }
+    }
+    false
 }
 
 /// What a declarator declares.
@@ -69,10 +85,8 @@ pub(super) struct Declared<'t> {
 pub(super) struct Specifiers {
     pub constant: bool,
     pub is_typedef: bool,
-    /// `_Alignas(n)` or `__attribute__((aligned(n)))`.
-    pub align: Option<Expr>,
-    /// `__attribute__((packed))` on a member: not representable, so its layout is unknown.
-    pub packed: bool,
+    /// GNU attributes, and `_Alignas(n)` as an `aligned(n)`.
+    pub attributes: Attributes,
 }
 
 /// Wraps `ty` in one more array dimension, outermost first (`int a[2][3]`: 2 then 3).
@@ -175,18 +189,14 @@ impl<'a> Lowerer<'a> {
         let Some(body) = node.child_by_field_name(k::F_BODY) else {
             return Ty::Named(name);
         };
-        let mut packed = false;
-        let mut align = None;
-        let mut cursor = node.walk();
-        let attributes: Vec<Node<'_>> = node
-            .children(&mut cursor)
-            .filter(|c| c.kind() == k::ATTRIBUTE_SPECIFIER)
-            .collect();
-        for attribute in attributes {
-            self.read_attribute(attribute, &mut packed, &mut align);
-        }
+        let mut attributes = Attributes::default();
+        self.hidden_attributes(node, &mut attributes);
+        self.child_attributes(node, &mut attributes);
         let mut fields = Vec::new();
         self.lower_fields(body, &mut fields);
+        if attributes.unmodelled || attributes.vector_size.is_some() {
+            fields.push(Self::unknown_field());
+        }
         let span = self.span(node);
         self.program.aggregates.push(Aggregate {
             name: name.clone(),
@@ -194,8 +204,12 @@ impl<'a> Lowerer<'a> {
             name_span: name_node.map_or(span, |n| self.span(n)),
             kind,
             fields,
-            pack: if packed { Some(1) } else { self.pack },
-            align,
+            pack: if attributes.packed {
+                Some(1)
+            } else {
+                self.pack
+            },
+            align: attributes.align,
             span,
         });
         Ty::Named(name)
@@ -244,14 +258,9 @@ impl<'a> Lowerer<'a> {
         let mut cursor = node.walk();
         let children: Vec<Node<'_>> = node.children(&mut cursor).collect();
         let mut declared_any = false;
-        let mut align = specifiers.align.clone();
-        let mut packed = specifiers.packed;
-        for attribute in children
-            .iter()
-            .filter(|c| c.kind() == k::ATTRIBUTE_SPECIFIER)
-        {
-            self.read_attribute(*attribute, &mut packed, &mut align);
-        }
+        let mut attributes = specifiers.attributes;
+        self.child_attributes(node, &mut attributes);
+        let base = self.attributed_base(base, &attributes);
         for (i, child) in children.iter().enumerate() {
             if node.field_name_for_child(i as u32) != Some(k::F_DECLARATOR) {
                 continue;
@@ -266,11 +275,19 @@ impl<'a> Lowerer<'a> {
                 fields.push(Self::unknown_field());
                 continue;
             };
+            // A packed member is aligned to 1 (or to its `aligned(n)`).
+            let ty = match attributes.packed {
+                true => Ty::Aligned(
+                    Box::new(declared.ty),
+                    Box::new(Expr::int(1, declared.name_span)),
+                ),
+                false => declared.ty,
+            };
             fields.push(Field {
                 name: declared.name,
-                ty: if packed { Ty::Unknown } else { declared.ty },
+                ty,
                 bit_width,
-                align: align.clone(),
+                align: attributes.align.clone(),
             });
         }
         if !declared_any {
@@ -284,122 +301,8 @@ impl<'a> Lowerer<'a> {
                 name: String::new(),
                 ty: base,
                 bit_width,
-                align,
+                align: attributes.align,
             });
-        }
-    }
-
-    /// `__attribute__((packed, aligned(n)))`.
-    fn read_attribute(&mut self, node: Node<'_>, packed: &mut bool, align: &mut Option<Expr>) {
-        let Some(list) = node.named_child(0).filter(|l| l.kind() == k::ARGUMENT_LIST) else {
-            return;
-        };
-        let mut cursor = list.walk();
-        let items: Vec<Node<'_>> = list.named_children(&mut cursor).collect();
-        for item in items {
-            let name = match item.kind() {
-                k::CALL_EXPRESSION => item.child_by_field_name(k::F_FUNCTION),
-                _ => Some(item),
-            }
-            .map(|n| self.text(n).trim_matches('_').to_owned());
-            match name.as_deref() {
-                Some("packed") => *packed = true,
-                Some("aligned") => {
-                    let value = item
-                        .child_by_field_name(k::F_ARGUMENTS)
-                        .and_then(|a| a.named_child(0))
-                        .filter(|_| item.kind() == k::CALL_EXPRESSION);
-                    // `aligned` without a value is the target's largest alignment: not modelled.
-                    let value = match value {
-                        Some(v) => self.lower_expr(v),
-                        None => unknown(self.span(item)),
-                    };
-                    *align = Some(match align.take() {
-                        Some(prev) => max_expr(prev, value),
-                        None => value,
-                    });
-                }
-                _ => {}
-            }
-        }
-    }
-
-    /// An enum specifier: its enumerators become constant declarations (in `pending`).
-    fn lower_enum(&mut self, node: Node<'_>) -> Ty {
-        let ty = match node.child_by_field_name(k::F_UNDERLYING_TYPE) {
-            Some(t) => self.lower_type_specifier(t),
-            None => Ty::C(CType::Int),
-        };
-        if let Some(body) = node.child_by_field_name(k::F_BODY) {
-            let mut next: Option<Expr> = Some(Expr::int(0, self.span(body)));
-            self.lower_enumerators(body, &ty, &mut next);
-        }
-        ty
-    }
-
-    /// Enumerators of a list; `next` is the implicit value of the next one, `None` once it
-    /// depends on an undecided conditional.
-    fn lower_enumerators(&mut self, list: Node<'_>, ty: &Ty, next: &mut Option<Expr>) {
-        let mut cursor = list.walk();
-        let children: Vec<Node<'_>> = list.named_children(&mut cursor).collect();
-        for child in children {
-            self.lower_enumerator_item(child, ty, next);
-        }
-    }
-
-    /// One item of an enumerator list: an enumerator, a conditional, a directive.
-    pub(super) fn lower_enumerator_item(
-        &mut self,
-        child: Node<'_>,
-        ty: &Ty,
-        next: &mut Option<Expr>,
-    ) {
-        match child.kind() {
-            k::ENUMERATOR => {
-                let Some(name_node) = child.child_by_field_name(k::F_NAME) else {
-                    return;
-                };
-                let name = self.text(name_node).to_owned();
-                let name_span = self.span(name_node);
-                let value = match child.child_by_field_name(k::F_VALUE) {
-                    Some(v) => self.lower_expr(v),
-                    None => next.clone().unwrap_or_else(|| unknown(name_span)),
-                };
-                let value = match self.const_eval(&value, EvalMode::Constant) {
-                    Some(v) => {
-                        self.enum_values.insert(name.clone(), v);
-                        Expr::int(v, value.span)
-                    }
-                    None => {
-                        self.enum_values.remove(&name);
-                        value
-                    }
-                };
-                let one = Expr::int(1, name_span);
-                *next = Some(Expr::new(
-                    ExprKind::Binary(BinOp::Add, Box::new(value.clone()), Box::new(one)),
-                    name_span,
-                ));
-                let span = self.span(child);
-                self.pending.push(Stmt {
-                    kind: StmtKind::Decl(Decl {
-                        name,
-                        name_span,
-                        ty: ty.clone(),
-                        init: Some(Init::Expr(value)),
-                        constant: true,
-                    }),
-                    span,
-                });
-            }
-            k::PREPROC_IF | k::PREPROC_IFDEF if self.enter(child) => {
-                self.lower_conditional_enumerators(child, ty, next);
-                self.leave();
-            }
-            k::PREPROC_DEF | k::PREPROC_FUNCTION_DEF | k::PREPROC_CALL => {
-                self.lower_directive(child)
-            }
-            _ => {}
         }
     }
 
@@ -407,7 +310,7 @@ impl<'a> Lowerer<'a> {
     pub(super) fn lower_specifiers(&mut self, node: Node<'_>) -> (Ty, Specifiers) {
         let mut specifiers = Specifiers::default();
         let mut ty = Ty::Unknown;
-        let mut complex = false;
+        let (mut complex, mut complex_known) = (false, true);
         let mut cursor = node.walk();
         let children: Vec<Node<'_>> = node.children(&mut cursor).collect();
         for (i, child) in children.iter().enumerate() {
@@ -418,6 +321,11 @@ impl<'a> Lowerer<'a> {
             match child.kind() {
                 k::TYPE_QUALIFIER => {
                     if self.file.complex_at.contains(&child.start_byte()) {
+                        // complex.h's `complex` is `_Complex` only where the target's header
+                        // defines it and the code left it alone.
+                        let written = self.file.original.get(child.start_byte()..);
+                        let keyword = !written.is_some_and(|t| t.starts_with("complex"));
+                        complex_known &= keyword || self.complex_macro_in_effect();
                         complex = true;
                     } else if self.text(*child) == k::KW_CONST {
                         specifiers.constant = true;
@@ -426,23 +334,20 @@ impl<'a> Lowerer<'a> {
                         .filter(|c| c.kind() == k::ALIGNAS_QUALIFIER)
                     {
                         let value = self.alignas_value(alignas);
-                        specifiers.align = Some(match specifiers.align.take() {
-                            Some(prev) => max_expr(prev, value),
-                            None => value,
-                        });
+                        specifiers.attributes.require_align(value);
                     }
                 }
-                k::ATTRIBUTE_SPECIFIER => {
-                    let mut align = specifiers.align.take();
-                    self.read_attribute(*child, &mut specifiers.packed, &mut align);
-                    specifiers.align = align;
-                }
+                k::ATTRIBUTE_SPECIFIER => self.read_attribute(*child, &mut specifiers.attributes),
                 _ if self.text(*child) == "typedef" => specifiers.is_typedef = true,
                 _ => {}
             }
         }
         if complex {
-            ty = complex_of(ty);
+            ty = if complex_known {
+                complex_of(ty)
+            } else {
+                Ty::Unknown
+            };
         }
         (ty, specifiers)
     }
@@ -495,12 +400,15 @@ impl<'a> Lowerer<'a> {
             function_params: None,
         };
         match node.kind() {
-            k::IDENTIFIER | k::FIELD_IDENTIFIER | k::TYPE_IDENTIFIER => Some(Declared {
-                name: self.text(node).to_owned(),
-                name_span: self.span(node),
-                ty,
-                function_params: None,
-            }),
+            // `typedef int bool;` declares a name the grammar takes for a type (`bool`).
+            k::IDENTIFIER | k::FIELD_IDENTIFIER | k::TYPE_IDENTIFIER | k::PRIMITIVE_TYPE => {
+                Some(Declared {
+                    name: self.text(node).to_owned(),
+                    name_span: self.span(node),
+                    ty,
+                    function_params: None,
+                })
+            }
             k::POINTER_DECLARATOR | k::ABSTRACT_POINTER_DECLARATOR => {
                 let pointer = Ty::Pointer(Box::new(ty));
                 let span = self.span(node);
@@ -607,6 +515,7 @@ impl<'a> Lowerer<'a> {
     /// enumerators and aggregates it defines are recorded on the way.
     pub(super) fn lower_declaration(&mut self, node: Node<'_>, out: &mut Vec<Stmt>) {
         let (base, specifiers) = self.lower_specifiers(node);
+        let base = self.attributed_base(base, &specifiers.attributes);
         out.append(&mut self.pending);
         let mut cursor = node.walk();
         let declarators: Vec<Node<'_>> = node
@@ -654,7 +563,8 @@ impl<'a> Lowerer<'a> {
 
     /// `typedef T name, *pname;`
     pub(super) fn lower_typedef(&mut self, node: Node<'_>) {
-        let (base, _) = self.lower_specifiers(node);
+        let (base, specifiers) = self.lower_specifiers(node);
+        let base = self.attributed_base(base, &specifiers.attributes);
         let mut pending = std::mem::take(&mut self.pending);
         self.program.globals.append(&mut pending);
         let mut cursor = node.walk();
@@ -668,7 +578,8 @@ impl<'a> Lowerer<'a> {
             let ty = if declared.function_params.is_some() {
                 Ty::Unknown
             } else {
-                declared.ty
+                let align = specifiers.attributes.align.clone();
+                self.aligned_typedef(declared.ty, align)
             };
             self.typedef_names.insert(declared.name.clone());
             self.program.typedefs.push((declared.name, ty));
@@ -760,20 +671,4 @@ fn nest_designators(
     }
     let rest = designators.split_off(1);
     (designators, Init::List(vec![nest_designators(rest, value)]))
-}
-
-/// The larger of two alignments.
-fn max_expr(a: Expr, b: Expr) -> Expr {
-    let span = a.span;
-    Expr::new(
-        ExprKind::Cond(
-            Box::new(Expr::new(
-                ExprKind::Binary(BinOp::Gt, Box::new(a.clone()), Box::new(b.clone())),
-                span,
-            )),
-            Box::new(a),
-            Box::new(b),
-        ),
-        span,
-    )
 }

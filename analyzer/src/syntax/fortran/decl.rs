@@ -66,8 +66,8 @@ pub(super) struct Scope {
     pub data: Vec<Stmt>,
     /// The result variable of a function.
     pub result: Option<String>,
-    /// The unit has a `GO TO`: every label forgets what the unit's variables hold.
-    pub has_goto: bool,
+    /// The unit's `GO TO`s: which labels are reached by forward jumps only.
+    pub jumps: super::stmt::Jumps,
     /// What the unit's own statements make visible of MPI (its host's and module's are added
     /// when the unit is lowered).
     pub mpi: FortranUnit,
@@ -101,7 +101,7 @@ impl Scope {
             undeclared: Vec::new(),
             data: Vec::new(),
             result: None,
-            has_goto: false,
+            jumps: super::stmt::Jumps::default(),
             mpi: FortranUnit::default(),
             specification: SpecificationPart::default(),
             unseen: Unseen::Nothing,

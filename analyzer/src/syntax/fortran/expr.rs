@@ -280,11 +280,16 @@ fn number(text: &str) -> ExprKind {
     if let Ok(v) = value.parse::<i128>() {
         return ExprKind::Int(v);
     }
-    match value.replace(['d', 'D', 'q', 'Q'], "e").parse::<f64>() {
+    // Only DOUBLE PRECISION literals (a `D` exponent, no kind) are modelled: a default REAL is
+    // single precision, whose arithmetic rounds otherwise than the evaluator's doubles.
+    if value.len() != text.len() || !value.contains(['d', 'D']) {
+        return ExprKind::Unknown;
+    }
+    match value.replace(['d', 'D'], "e").parse::<f64>() {
         Ok(v)
             if value
                 .bytes()
-                .all(|b| b.is_ascii_digit() || b".+-eEdDqQ".contains(&b)) =>
+                .all(|b| b.is_ascii_digit() || b".+-dD".contains(&b)) =>
         {
             ExprKind::Float(v)
         }

@@ -1,5 +1,7 @@
 //! Program units (main programs, modules, subroutines, functions) and executable statements.
 
+use std::collections::HashSet;
+
 use tree_sitter::Node;
 
 use super::decl::{assign, Scope};
@@ -115,7 +117,7 @@ impl<'a> Lowerer<'a> {
         let unseen = self.unseen_around();
         let mut scope = Scope {
             dummies: params.clone(),
-            has_goto: has_goto(node, &self.file.text.clone()),
+            jumps: Jumps::scan(node, &self.file.text.clone()),
             specification: SpecificationPart::after(header_end),
             unseen,
             ..Scope::new(self.kinds)
@@ -263,15 +265,19 @@ impl<'a> Lowerer<'a> {
             | k::PREPROC_FUNCTION_DEF
             | k::PREPROC_CALL
             | k::PREPROC_INCLUDE => self.preproc(node, out, Self::lower_item),
-            // A label a GO TO may jump to: what the unit's variables hold is not known there.
-            k::STATEMENT_LABEL if self.scope().has_goto => {
+            // Where forward GO TOs land, their paths join; at a label another jump may reach
+            // (backward, computed, ERR=), what the unit's variables hold is not known.
+            k::STATEMENT_LABEL if self.scope().jumps.any => {
                 let span = self.span(node);
-                out.push(Stmt {
-                    kind: StmtKind::Opaque {
+                let kind = match label_number(self.text(node)) {
+                    Some(label) if self.scope().jumps.forward.contains(&label) => {
+                        StmtKind::Label(label.to_string())
+                    }
+                    _ => StmtKind::Opaque {
                         names: self.local_names(),
                     },
-                    span,
-                });
+                };
+                out.push(Stmt { kind, span });
             }
             k::COMMENT | k::STATEMENT_LABEL | k::INTERFACE => {}
             _ => {
@@ -661,9 +667,14 @@ impl<'a> Lowerer<'a> {
             // An EXIT or CYCLE naming an outer loop is not followed.
             k::EXIT if !labelled => StmtKind::Break,
             k::CYCLE if !labelled => StmtKind::Continue,
-            // GO TO and friends: every local may be changed on the way.
-            _ => StmtKind::Opaque {
-                names: self.local_names(),
+            _ => match plain_goto(node, &self.file.text) {
+                Some(label) if self.scope().jumps.forward.contains(&label) => {
+                    StmtKind::Goto(label.to_string())
+                }
+                // Other jumps: every local may be changed on the way.
+                _ => StmtKind::Opaque {
+                    names: self.local_names(),
+                },
             },
         };
         Some(Stmt { kind, span })
@@ -689,18 +700,98 @@ fn constant_int(e: &Expr) -> Option<i128> {
     }
 }
 
-/// Whether a unit (not its internal procedures) has a `GO TO`.
-fn has_goto(unit: Node, text: &str) -> bool {
-    let mut found = false;
-    super::visit_nodes(unit, |n| {
-        if n.kind() == k::KEYWORD_STATEMENT {
-            let words = text.get(n.start_byte()..n.end_byte()).unwrap_or("");
-            found |= words
-                .trim_start()
-                .get(..2)
-                .is_some_and(|w| w.eq_ignore_ascii_case("go"));
-        }
-        !found && n.kind() != k::INTERNAL_PROCEDURES
-    });
-    found
+/// The jumps of a unit (not of its internal procedures).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Jumps {
+    /// The unit has a `GO TO` of some kind.
+    pub any: bool,
+    /// Labels that only plain `GO TO`s before them reach (an error exit), so that the paths
+    /// that jump there can be joined where it stands.
+    pub forward: HashSet<u64>,
+}
+
+impl Jumps {
+    pub(crate) fn scan(unit: Node, text: &str) -> Jumps {
+        let mut any = false;
+        let mut gotos: Vec<(u64, usize)> = Vec::new();
+        let mut labels: Vec<(u64, usize)> = Vec::new();
+        let mut elsewhere: HashSet<u64> = HashSet::new();
+        super::visit_nodes(unit, |n| {
+            match n.kind() {
+                k::KEYWORD_STATEMENT => {
+                    let words = text.get(n.start_byte()..n.end_byte()).unwrap_or("");
+                    if words
+                        .trim_start()
+                        .get(..2)
+                        .is_some_and(|w| w.eq_ignore_ascii_case("go"))
+                    {
+                        any = true;
+                        if let Some(label) = plain_goto(n, text) {
+                            gotos.push((label, n.start_byte()));
+                        }
+                    }
+                }
+                // The grammar nests a label (and a reference) in a node of the same span: the
+                // outermost one counts.
+                k::STATEMENT_LABEL if !n.parent().is_some_and(|p| is_label(p.kind())) => {
+                    let label = text
+                        .get(n.start_byte()..n.end_byte())
+                        .and_then(label_number);
+                    labels.extend(label.map(|l| (l, n.start_byte())));
+                }
+                // A label named elsewhere (a computed GO TO, ERR=, an arithmetic IF) may be
+                // reached from anywhere; a DO's own label is its loop's end.
+                k::STATEMENT_LABEL_REFERENCE
+                    if n.parent().is_some_and(|p| {
+                        !is_label(p.kind())
+                            && plain_goto(p, text).is_none()
+                            && !p.kind().contains("do")
+                    }) =>
+                {
+                    let label = text
+                        .get(n.start_byte()..n.end_byte())
+                        .and_then(label_number);
+                    elsewhere.extend(label);
+                }
+                _ => {}
+            }
+            n.kind() != k::INTERNAL_PROCEDURES
+        });
+        let forward = labels
+            .iter()
+            .filter(|(label, at)| {
+                !elsewhere.contains(label)
+                    && labels.iter().filter(|(l, _)| l == label).count() == 1
+                    && gotos.iter().any(|(l, _)| l == label)
+                    && gotos.iter().all(|(l, from)| l != label || from < at)
+            })
+            .map(|(label, _)| *label)
+            .collect();
+        Jumps { any, forward }
+    }
+}
+
+/// The label of a plain `GO TO label` statement (not a computed or assigned one).
+fn plain_goto(node: Node, text: &str) -> Option<u64> {
+    if node.kind() != k::KEYWORD_STATEMENT {
+        return None;
+    }
+    let words = text.get(node.start_byte()..node.end_byte())?;
+    if !words.trim_start().get(..2)?.eq_ignore_ascii_case("go") {
+        return None;
+    }
+    let mut children = named_children(node);
+    let label = children.next()?;
+    if label.kind() != k::STATEMENT_LABEL_REFERENCE || children.next().is_some() {
+        return None;
+    }
+    label_number(text.get(label.start_byte()..label.end_byte())?)
+}
+
+fn is_label(kind: &str) -> bool {
+    kind == k::STATEMENT_LABEL || kind == k::STATEMENT_LABEL_REFERENCE
+}
+
+fn label_number(text: &str) -> Option<u64> {
+    text.trim().parse().ok()
 }
