@@ -1,0 +1,16 @@
+/* A zero-width bit-field forces the next field to a new unit. */
+#include <mpi.h>
+
+struct split { unsigned char a : 3; unsigned : 0; unsigned char b : 3; };
+
+int main(int argc, char **argv)
+{
+    MPI_Datatype t;
+
+    MPI_Init(&argc, &argv);
+    MPI_Type_contiguous(sizeof(struct split), MPI_BYTE, &t);  /* unknown: an unnamed zero-width
+       bit-field is a syntax error to the front end, and bit-fields are not laid out (issue 19) */
+    MPI_Type_free(&t);
+    MPI_Finalize();
+    return 0;
+}
