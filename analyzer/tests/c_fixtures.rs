@@ -4,10 +4,18 @@
 //! knows (under `MpiModel::Mpich`, resp. `MpiModel::OpenMpi`) must match.
 //!
 //! Every call the analysis leaves unknown carries its reason in the fixture, on the line of the
-//! constructor's name: `/* unknown: the count is read from argv */`. The test fails on an unknown
-//! without one and on an annotation whose calls have all become known, and prints the table of
-//! unknowns with their reasons. A call the analysis does not list at all (a constructor it did
-//! not see) is an unknown too, marked "not listed" in the table.
+//! constructor's name, in one of two kinds:
+//! - `/* unknown: sizeof "literal" is not evaluated */`: the code fixes the value, the analysis
+//!   does not reach it (yet). Once every call on the line is known, the annotation is stale and
+//!   the test fails until it is removed.
+//! - `/* unknowable: the count is read from argv */`: the program decides the value at run time
+//!   (rank, number of processes, input, addresses of separate objects, a value MPI writes). The
+//!   analysis must never know it: a value it shows is a guess, even when this one-process run
+//!   happens to agree, and the test fails.
+//!
+//! The test fails on an unknown without an annotation and prints the table of unknowns with
+//! their reasons. A call the analysis does not list at all (a constructor it did not see) is an
+//! unknown too, marked "not listed" in the table.
 //!
 //! Types built on absolute addresses (for `MPI_BOTTOM`) have an `lb` that changes from run to
 //! run; the analysis shows them relative to their object. For those, `lb` and `true_lb` are not
@@ -126,18 +134,49 @@ fn fixtures() -> Vec<Fixture> {
     files
 }
 
-/// The `/* unknown: REASON */` annotations of a fixture, by the line the comment starts on; the
-/// reason may go on over the following lines up to the `*/`.
-fn annotations(text: &str) -> BTreeMap<u32, String> {
-    const OPEN: &str = "/* unknown:";
+/// The two kinds of annotation on an unknown call.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Kind {
+    /// `/* unknown: ... */`: the code fixes the value; the analysis does not reach it.
+    Gap,
+    /// `/* unknowable: ... */`: the program decides the value at run time.
+    RunTime,
+}
+
+impl Kind {
+    const ALL: [Kind; 2] = [Kind::Gap, Kind::RunTime];
+
+    fn marker(self) -> &'static str {
+        match self {
+            Kind::Gap => "unknown",
+            Kind::RunTime => "unknowable",
+        }
+    }
+}
+
+/// The `/* unknown: REASON */` and `/* unknowable: REASON */` annotations of a fixture, by the
+/// line the comment starts on; the reason may go on over the following lines up to the `*/`.
+fn annotations(text: &str) -> BTreeMap<u32, (Kind, String)> {
     let mut found = BTreeMap::new();
     let mut line_start = 0;
     for (number, line) in (1..).zip(text.split_inclusive('\n')) {
-        if let Some(at) = line.find(OPEN) {
-            let comment = &text[line_start + at + OPEN.len()..];
-            let comment = comment.split("*/").next().unwrap_or(comment);
-            let words: Vec<&str> = comment.split_whitespace().filter(|w| *w != "*").collect();
-            found.insert(number, words.join(" "));
+        for kind in Kind::ALL {
+            let open = format!("/* {}:", kind.marker());
+            if let Some(at) = line.find(&open) {
+                let comment = &text[line_start + at + open.len()..];
+                let comment = comment.split("*/").next().unwrap_or(comment);
+                // Continuation lines may start with the ` * ` of a block comment.
+                let words: Vec<&str> = comment
+                    .lines()
+                    .enumerate()
+                    .map(|(i, l)| match l.trim_start().strip_prefix('*') {
+                        Some(rest) if i > 0 => rest,
+                        _ => l,
+                    })
+                    .flat_map(str::split_whitespace)
+                    .collect();
+                found.insert(number, (kind, words.join(" ")));
+            }
         }
         line_start += line.len();
     }
@@ -504,43 +543,59 @@ fn fixture_values_match_mpich_and_open_mpi() {
                 only.push_str(" [not listed]");
             }
             match annotated.get(line) {
-                Some(reason) => table.push((at, handle.clone(), format!("{reason}{only}"))),
+                Some((kind, reason)) => {
+                    table.push((at, handle.clone(), *kind, format!("{reason}{only}")))
+                }
                 None => failures.push(format!(
                     "{at} {handle}: unknown to the analysis{only}; write why on the \
-                     constructor's line: /* unknown: REASON */"
+                     constructor's line: /* unknown: REASON */ when the code fixes the value, \
+                     /* unknowable: REASON */ when the run decides it"
                 )),
             }
         }
         let unknown_lines: BTreeSet<u32> = unknown.keys().map(|(line, _)| *line).collect();
-        for line in annotated.keys().filter(|l| !unknown_lines.contains(l)) {
-            failures.push(if executed_lines.contains(line) {
-                format!(
-                    "{}:{line}: stale annotation: every call on this line is known now; \
-                     remove the /* unknown: ... */ comment",
-                    fixture.name
-                )
-            } else {
-                format!(
-                    "{}:{line}: /* unknown: ... */ on a line where no constructor ran",
-                    fixture.name
-                )
+        for (line, (kind, _)) in annotated.iter().filter(|(l, _)| !unknown_lines.contains(l)) {
+            let at = format!("{}:{line}", fixture.name);
+            failures.push(match kind {
+                _ if !executed_lines.contains(line) => format!(
+                    "{at}: /* {}: ... */ on a line where no constructor ran",
+                    kind.marker()
+                ),
+                Kind::Gap => format!(
+                    "{at}: stale annotation: every call on this line is known now; remove the \
+                     /* unknown: ... */ comment"
+                ),
+                Kind::RunTime => format!(
+                    "{at}: the analysis shows a value that the program decides at run time: a \
+                     guess, even where this one-process run agrees"
+                ),
             });
         }
     }
 
-    println!("\nUnknown calls and why (file:line, handle, reason):");
-    let at_width = table.iter().map(|(at, _, _)| at.len()).max().unwrap_or(0);
-    let handle_width = table.iter().map(|(_, h, _)| h.len()).max().unwrap_or(0);
-    for (at, handle, reason) in &table {
-        println!("  {at:at_width$}  {handle:handle_width$}  {reason}");
+    println!("\nUnknown calls and why (file:line, handle, annotation: reason):");
+    let at_width = table.iter().map(|(at, ..)| at.len()).max().unwrap_or(0);
+    let handle_width = table.iter().map(|(_, h, ..)| h.len()).max().unwrap_or(0);
+    for (at, handle, kind, reason) in &table {
+        println!(
+            "  {at:at_width$}  {handle:handle_width$}  {}: {reason}",
+            kind.marker()
+        );
     }
-    let mut by_reason: BTreeMap<&str, usize> = BTreeMap::new();
-    for (_, _, reason) in &table {
-        *by_reason.entry(reason.as_str()).or_default() += 1;
+    let mut by_reason: BTreeMap<(Kind, &str), usize> = BTreeMap::new();
+    for (_, _, kind, reason) in &table {
+        *by_reason.entry((*kind, reason.as_str())).or_default() += 1;
     }
-    println!("\nUnknown calls by reason:");
-    for (reason, n) in &by_reason {
-        println!("  {n:4}  {reason}");
+    for kind in Kind::ALL {
+        let calls: usize = by_reason
+            .iter()
+            .filter(|((k, _), _)| *k == kind)
+            .map(|(_, n)| n)
+            .sum();
+        println!("\n{calls} calls /* {}: */ by reason:", kind.marker());
+        for ((_, reason), n) in by_reason.iter().filter(|((k, _), _)| *k == kind) {
+            println!("  {n:4}  {reason}");
+        }
     }
     println!(
         "\n{} C fixtures in {:.1?}:",

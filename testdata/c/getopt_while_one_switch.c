@@ -24,7 +24,7 @@ int main(int argc, char **argv)
     if (verbose)
         printf("n = %d\n", n);
     MPI_Type_contiguous(4, MPI_DOUBLE, &fixed);
-    MPI_Type_contiguous(n, MPI_DOUBLE, &chosen);  /* unknown: n is read from the command line
+    MPI_Type_contiguous(n, MPI_DOUBLE, &chosen);  /* unknowable: n is read from the command line
        (getopt, atoi) */
     MPI_Type_free(&chosen);
     MPI_Type_free(&fixed);
