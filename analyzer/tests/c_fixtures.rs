@@ -18,8 +18,9 @@
 //! unknown too, marked "not listed" in the table.
 //!
 //! Types built on absolute addresses (for `MPI_BOTTOM`) have an `lb` that changes from run to
-//! run; the analysis shows them relative to their object. For those, `lb` and `true_lb` are not
-//! compared one by one: their difference is, which does not depend on where the object lies.
+//! run; the analysis shows them relative to their object. For those (an `lb` or `true_lb` that
+//! differs and looks like an address), `lb` and `true_lb` are not compared one by one: their
+//! difference is, which does not depend on where the object lies.
 //!
 //! Fixtures are compiled with `-Wall -Werror` and run as singletons (one process), on as many
 //! threads as there are cores. The MPI-4 `_c` constructors exist only in MPICH here (Open MPI 4.1
@@ -74,12 +75,17 @@ impl Lib {
         }
     }
 
-    /// A singleton run: Open MPI is kept local and allowed to run in a root container.
+    /// A singleton run. Open MPI is kept local and allowed to run in a root container; without a
+    /// daemon (`ess_singleton_isolated`) and with only the loopback transport it starts in a
+    /// fifth of the time (85 ms instead of 490 ms here).
     fn environment(self, run: &mut Command) {
         if self == Lib::OpenMpi {
             run.env("OMPI_ALLOW_RUN_AS_ROOT", "1")
                 .env("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1")
-                .env("OMPI_MCA_plm_rsh_agent", "false");
+                .env("OMPI_MCA_plm_rsh_agent", "false")
+                .env("OMPI_MCA_ess_singleton_isolated", "1")
+                .env("OMPI_MCA_pml", "ob1")
+                .env("OMPI_MCA_btl", "self");
         }
     }
 }
@@ -446,7 +452,8 @@ fn check(fixture: &Fixture, lib: Lib) -> Outcome {
             for (field, slot) in [("size", 0), ("extent", 2), ("true_extent", 4)] {
                 outcome.compare(format!("{at}: {field}"), lib, run[slot], ours[slot]);
             }
-            if is_absolute(run[1]) || is_absolute(run[3]) {
+            let exact = (run[1], run[3]) == (ours[1], ours[3]);
+            if !exact && (is_absolute(run[1]) || is_absolute(run[3])) {
                 outcome.address_dependent += 2;
                 outcome.compare(
                     format!("{at}: lb - true_lb"),
