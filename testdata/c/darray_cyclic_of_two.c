@@ -7,8 +7,7 @@ int main(int argc, char **argv)
     MPI_Datatype mine;
 
     MPI_Init(&argc, &argv);
-    MPI_Type_create_darray(3, 1, 1, &gsize, &distrib, &darg, &psize,  /* unknown: &scalar as
-                           an array argument is not read (issue 19) */
+    MPI_Type_create_darray(3, 1, 1, &gsize, &distrib, &darg, &psize,
                            MPI_ORDER_C, MPI_DOUBLE, &mine);
     MPI_Type_free(&mine);
     MPI_Finalize();

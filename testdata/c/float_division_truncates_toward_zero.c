@@ -6,8 +6,7 @@ int main(int argc, char **argv)
     MPI_Datatype t;
 
     MPI_Init(&argc, &argv);
-    MPI_Type_vector((int)(10 / 4.0), 1, (int)(-2.7), MPI_DOUBLE, &t);  /* unknown: floating
-       arithmetic converted to an integer is not evaluated (issue 19) */
+    MPI_Type_vector((int)(10 / 4.0), 1, (int)(-2.7), MPI_DOUBLE, &t);
     MPI_Type_free(&t);
     MPI_Finalize();
     return 0;

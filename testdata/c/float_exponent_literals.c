@@ -6,10 +6,8 @@ int main(int argc, char **argv)
     MPI_Datatype big, padded;
 
     MPI_Init(&argc, &argv);
-    MPI_Type_contiguous((int)1e3, MPI_FLOAT, &big);  /* unknown: floating arithmetic converted to
-       an integer is not evaluated (issue 19) */
-    MPI_Type_create_resized(MPI_FLOAT, 0, (long)2.5e1 + 7, &padded);  /* unknown: floating
-       arithmetic converted to an integer is not evaluated (issue 19) */
+    MPI_Type_contiguous((int)1e3, MPI_FLOAT, &big);
+    MPI_Type_create_resized(MPI_FLOAT, 0, (long)2.5e1 + 7, &padded);
     MPI_Type_free(&padded);
     MPI_Type_free(&big);
     MPI_Finalize();

@@ -9,8 +9,7 @@ int main(int argc, char **argv)
     MPI_Datatype t;
 
     MPI_Init(&argc, &argv);
-    MPI_Type_vector(n, 1, stride, MPI_INT, &t);  /* unknown: floating arithmetic converted to an
-       integer is not evaluated (issue 19) */
+    MPI_Type_vector(n, 1, stride, MPI_INT, &t);
     MPI_Type_free(&t);
     MPI_Finalize();
     return 0;

@@ -8,10 +8,8 @@ int main(int argc, char **argv)
     MPI_Datatype a, b;
 
     MPI_Init(&argc, &argv);
-    MPI_Type_create_hindexed(2, lens[0], disps[0], MPI_DOUBLE, &a);  /* unknown: a row of a 2-D
-       table as an array argument is not read (issue 19) */
-    MPI_Type_create_hindexed(2, lens[1], disps[1], MPI_DOUBLE, &b);  /* unknown: a row of a 2-D
-       table as an array argument is not read (issue 19) */
+    MPI_Type_create_hindexed(2, lens[0], disps[0], MPI_DOUBLE, &a);
+    MPI_Type_create_hindexed(2, lens[1], disps[1], MPI_DOUBLE, &b);
     MPI_Type_free(&b);
     MPI_Type_free(&a);
     MPI_Finalize();

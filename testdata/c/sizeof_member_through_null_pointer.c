@@ -11,8 +11,7 @@ int main(int argc, char **argv)
     MPI_Datatype flux;
 
     MPI_Init(&argc, &argv);
-    MPI_Type_contiguous(sizeof(((struct cell *)0)->flux) / sizeof(double), MPI_DOUBLE, &flux);  /* unknown:
-       sizeof of a member through a null struct pointer is not evaluated (issue 19) */
+    MPI_Type_contiguous(sizeof(((struct cell *)0)->flux) / sizeof(double), MPI_DOUBLE, &flux);
     MPI_Type_free(&flux);
     MPI_Finalize();
     return 0;

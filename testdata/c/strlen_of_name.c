@@ -8,8 +8,7 @@ int main(int argc, char **argv)
     MPI_Datatype lit, var;
 
     MPI_Init(&argc, &argv);
-    MPI_Type_contiguous(strlen("pressure"), MPI_CHAR, &lit);  /* unknown: strlen is not modelled
-       (issue 19) */
+    MPI_Type_contiguous(strlen("pressure"), MPI_CHAR, &lit);
     MPI_Type_contiguous(strlen(name) + 1, MPI_CHAR, &var);  /* unknown: strlen is not modelled
        (issue 19) */
     MPI_Type_free(&var);

@@ -7,8 +7,7 @@ int main(int argc, char **argv)
     MPI_Datatype middle;
 
     MPI_Init(&argc, &argv);
-    MPI_Type_create_subarray(1, &n, &len, &start, MPI_ORDER_C, MPI_INT, &middle);  /* unknown: &scalar
-       as an array argument is not read (issue 19) */
+    MPI_Type_create_subarray(1, &n, &len, &start, MPI_ORDER_C, MPI_INT, &middle);
     MPI_Type_free(&middle);
     MPI_Finalize();
     return 0;
