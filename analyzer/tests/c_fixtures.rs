@@ -483,12 +483,11 @@ fn check_all(fixtures: &[Fixture]) -> Vec<(usize, Lib, Outcome)> {
         for _ in 0..threads {
             std::thread::Builder::new()
                 .stack_size(STACK_BYTES)
-                .spawn_scoped(scope, || loop {
-                    let Some(&(i, lib)) = jobs.get(next.fetch_add(1, Ordering::Relaxed)) else {
-                        break;
-                    };
-                    let outcome = check(&fixtures[i], lib);
-                    done.lock().unwrap().push((i, lib, outcome));
+                .spawn_scoped(scope, || {
+                    while let Some(&(i, lib)) = jobs.get(next.fetch_add(1, Ordering::Relaxed)) {
+                        let outcome = check(&fixtures[i], lib);
+                        done.lock().unwrap().push((i, lib, outcome));
+                    }
                 })
                 .expect("spawn a worker");
         }
