@@ -11,8 +11,8 @@ int main(int argc, char **argv)
     MPI_Datatype block;
 
     MPI_Init(&argc, &argv);
-    MPI_Type_vector(per_part, (int)(f * 2), 4, MPI_INT, &block);  /* unknown: floating arithmetic
-       converted to an integer is not evaluated (issue 19) */
+    MPI_Type_vector(per_part, (int)(f * 2), 4, MPI_INT, &block);  /* unknown: float arithmetic
+       ((int)(f * 2) with a float f) is not evaluated, only double arithmetic is (issue 19) */
     MPI_Type_free(&block);
     MPI_Finalize();
     return 0;
