@@ -11,7 +11,7 @@ int main(int argc, char **argv)
     MPI_Datatype n_only;
 
     MPI_Init(&argc, &argv);
-    MPI_Type_create_resized(MPI_INT, offsetof(struct field, n), sizeof(struct field), &n_only);
+    MPI_Type_create_resized(MPI_INT, offsetof(struct field, n), sizeof(struct field), &n_only);  /* unknown: an aligned(8) attribute on an enum type is not laid out (issue 19) */
     MPI_Type_free(&n_only);
     MPI_Finalize();
     return 0;

@@ -8,8 +8,7 @@ int main(int argc, char **argv)
     MPI_Datatype t;
 
     MPI_Init(&argc, &argv);
-    MPI_Type_contiguous(sizeof(struct packed_ids), MPI_BYTE, &t);  /* unknown: bit-fields are not
-       laid out (issue 19) */
+    MPI_Type_contiguous(sizeof(struct packed_ids), MPI_BYTE, &t);
     MPI_Type_free(&t);
     MPI_Finalize();
     return 0;

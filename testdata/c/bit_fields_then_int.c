@@ -9,8 +9,7 @@ int main(int argc, char **argv)
     MPI_Datatype count_t;
 
     MPI_Init(&argc, &argv);
-    MPI_Type_create_resized(MPI_INT, offsetof(struct flags, count), sizeof(struct flags),  /* unknown:
-       bit-fields are not laid out (issue 19) */
+    MPI_Type_create_resized(MPI_INT, offsetof(struct flags, count), sizeof(struct flags),
                             &count_t);
     MPI_Type_free(&count_t);
     MPI_Finalize();

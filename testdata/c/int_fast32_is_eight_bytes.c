@@ -10,10 +10,8 @@ int main(int argc, char **argv)
 
     MPI_Init(&argc, &argv);
     counters[0] = small = 0;
-    MPI_Type_contiguous(sizeof counters, MPI_BYTE, &raw);  /* unknown: int_fast32_t from stdint.h
-       is not known (issue 19) */
-    MPI_Type_contiguous(sizeof small, MPI_BYTE, &tiny);  /* unknown: int_least16_t from stdint.h
-       is not known (issue 19) */
+    MPI_Type_contiguous(sizeof counters, MPI_BYTE, &raw);
+    MPI_Type_contiguous(sizeof small, MPI_BYTE, &tiny);
     MPI_Type_free(&tiny);
     MPI_Type_free(&raw);
     MPI_Finalize();

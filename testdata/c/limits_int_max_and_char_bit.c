@@ -7,10 +7,8 @@ int main(int argc, char **argv)
     MPI_Datatype a, b;
 
     MPI_Init(&argc, &argv);
-    MPI_Type_contiguous(INT_MAX / 100000000, MPI_INT, &a);  /* unknown: INT_MAX from limits.h is
-       not known (issue 19) */
-    MPI_Type_contiguous(CHAR_BIT * 2, MPI_BYTE, &b);  /* unknown: CHAR_BIT from limits.h is not
-       known (issue 19) */
+    MPI_Type_contiguous(INT_MAX / 100000000, MPI_INT, &a);
+    MPI_Type_contiguous(CHAR_BIT * 2, MPI_BYTE, &b);
     MPI_Type_free(&b);
     MPI_Type_free(&a);
     MPI_Finalize();

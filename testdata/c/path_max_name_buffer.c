@@ -9,8 +9,7 @@ int main(int argc, char **argv)
 
     MPI_Init(&argc, &argv);
     path[0] = '\0';
-    MPI_Type_contiguous(sizeof path, MPI_CHAR, &name_t);  /* unknown: PATH_MAX from limits.h is
-       not known (issue 19) */
+    MPI_Type_contiguous(sizeof path, MPI_CHAR, &name_t);
     MPI_Type_free(&name_t);
     MPI_Finalize();
     return path[0];

@@ -72,9 +72,7 @@ int main(int argc, char *argv[])
         }
 
     /* create datatype for class zero particles */
-    MPI_Type_indexed(j, zblock, zdisp, Particletype, &Zparticles);  /* unknown: particle holds
-       more values than the evaluator stores per object (4096: 1000 classes and 6000
-       coordinates), so the later classes are forgotten */
+    MPI_Type_indexed(j, zblock, zdisp, Particletype, &Zparticles);
 
     /* prepend particle count */
     MPI_Get_address(&j, zzdisp);

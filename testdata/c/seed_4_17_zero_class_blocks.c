@@ -67,9 +67,7 @@ int main(int argc, char *argv[])
             j++;
             i = k;
         }
-    MPI_Type_indexed(j, zblock, zdisp, Particletype, &Zparticles);  /* unknown: particle holds
-       more values than the evaluator stores per object (4096: 1000 classes and 6000
-       coordinates), so the later classes are forgotten */
+    MPI_Type_indexed(j, zblock, zdisp, Particletype, &Zparticles);
     MPI_Type_commit(&Zparticles);
 
     /* same layout on both sides: class-zero slots of copy[] get filled */

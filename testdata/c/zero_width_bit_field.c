@@ -8,8 +8,7 @@ int main(int argc, char **argv)
     MPI_Datatype t;
 
     MPI_Init(&argc, &argv);
-    MPI_Type_contiguous(sizeof(struct split), MPI_BYTE, &t);  /* unknown: an unnamed zero-width
-       bit-field is a syntax error to the front end, and bit-fields are not laid out (issue 19) */
+    MPI_Type_contiguous(sizeof(struct split), MPI_BYTE, &t);
     MPI_Type_free(&t);
     MPI_Finalize();
     return 0;
