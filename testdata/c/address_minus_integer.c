@@ -24,7 +24,8 @@ int main(int argc, char **argv)
     MPI_Type_create_resized(MPI_DOUBLE, 0, next - base, &by_difference);
     MPI_Type_create_resized(MPI_DOUBLE, 0, 40 - (next - base), &padded);
     MPI_Type_create_resized(MPI_DOUBLE, 0, (next - 8) - base, &shifted);
-    MPI_Type_create_resized(MPI_DOUBLE, 0, next - (100 - base), &mirrored);
+    MPI_Type_create_resized(MPI_DOUBLE, 0, next - (100 - base), &mirrored);  /* unknowable: an
+       integer minus an address: the extent depends on where cells lies */
 
     MPI_Type_free(&by_difference);
     MPI_Type_free(&padded);

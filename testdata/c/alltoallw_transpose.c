@@ -37,13 +37,16 @@ int main(int argc, char **argv)
 
     /* receive: one column of the local transposed slab, with the extent of
        a double so consecutive columns interleave */
-    MPI_Type_vector(nloc, 1, NGLOB, MPI_DOUBLE, &col);
-    MPI_Type_create_resized(col, 0, sizeof(double), &col_r);
+    MPI_Type_vector(nloc, 1, NGLOB, MPI_DOUBLE, &col);  /* unknowable: nloc = NGLOB / nprocs, the
+       number of processes is known at run time only */
+    MPI_Type_create_resized(col, 0, sizeof(double), &col_r);  /* unknowable: col is unknown (its
+       count depends on the number of processes) */
     MPI_Type_commit(&col_r);
 
     for (int p = 0; p < nprocs; p++) {
         int sizes[2] = {nloc, NGLOB}, sub[2] = {nloc, nloc}, start[2] = {0, p * nloc};
-        MPI_Type_create_subarray(2, sizes, sub, start, MPI_ORDER_C, MPI_DOUBLE, &stypes[p]);
+        MPI_Type_create_subarray(2, sizes, sub, start, MPI_ORDER_C, MPI_DOUBLE, &stypes[p]);  /* unknowable:
+           nloc = NGLOB / nprocs, the number of processes is known at run time only */
         MPI_Type_commit(&stypes[p]);
         scounts[p] = 1;
         sdispls[p] = 0;

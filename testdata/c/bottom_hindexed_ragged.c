@@ -30,7 +30,8 @@ int main(int argc, char **argv)
         total += ncell[l];
     }
 
-    MPI_Type_create_hindexed(NLEVEL, blen, addr, MPI_DOUBLE, &levels_t);
+    MPI_Type_create_hindexed(NLEVEL, blen, addr, MPI_DOUBLE, &levels_t);  /* unknowable: the
+       displacements are the absolute addresses of four separate malloc blocks */
     MPI_Type_commit(&levels_t);
 
     flat = malloc(total * sizeof(double));

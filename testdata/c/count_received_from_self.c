@@ -11,7 +11,8 @@ int main(int argc, char **argv)
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Sendrecv(&sent, 1, MPI_INT, rank, 0, &n, 1, MPI_INT, rank, 0, MPI_COMM_WORLD,
                  MPI_STATUS_IGNORE);
-    MPI_Type_contiguous(n, MPI_INT, &row);
+    MPI_Type_contiguous(n, MPI_INT, &row);  /* unknowable: n is written by the receive of
+       MPI_Sendrecv */
     MPI_Type_commit(&row);
     MPI_Type_free(&row);
     MPI_Finalize();

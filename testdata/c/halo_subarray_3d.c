@@ -28,13 +28,17 @@ static void face_types(int dim, MPI_Datatype *send_lo, MPI_Datatype *send_hi,
     sub[dim] = NG;
 
     st[dim] = NG;                 /* first interior layers */
-    MPI_Type_create_subarray(3, sizes, sub, st, MPI_ORDER_C, MPI_DOUBLE, send_lo);
+    MPI_Type_create_subarray(3, sizes, sub, st, MPI_ORDER_C, MPI_DOUBLE, send_lo);  /* unknown:
+       one call site, three types: face_types runs with dim = 0, 1, 2 */
     st[dim] = n[dim];             /* last interior layers */
-    MPI_Type_create_subarray(3, sizes, sub, st, MPI_ORDER_C, MPI_DOUBLE, send_hi);
+    MPI_Type_create_subarray(3, sizes, sub, st, MPI_ORDER_C, MPI_DOUBLE, send_hi);  /* unknown:
+       one call site, three types: face_types runs with dim = 0, 1, 2 */
     st[dim] = 0;                  /* low ghost layers */
-    MPI_Type_create_subarray(3, sizes, sub, st, MPI_ORDER_C, MPI_DOUBLE, recv_lo);
+    MPI_Type_create_subarray(3, sizes, sub, st, MPI_ORDER_C, MPI_DOUBLE, recv_lo);  /* unknown:
+       one call site, three types: face_types runs with dim = 0, 1, 2 */
     st[dim] = n[dim] + NG;        /* high ghost layers */
-    MPI_Type_create_subarray(3, sizes, sub, st, MPI_ORDER_C, MPI_DOUBLE, recv_hi);
+    MPI_Type_create_subarray(3, sizes, sub, st, MPI_ORDER_C, MPI_DOUBLE, recv_hi);  /* unknown:
+       one call site, three types: face_types runs with dim = 0, 1, 2 */
 
     MPI_Type_commit(send_lo);
     MPI_Type_commit(send_hi);

@@ -31,7 +31,8 @@ int main(int argc, char **argv)
     int gsizes[2] = {GNY, GNX};
     int lsizes[2] = {ny, nx};
     int gstart[2] = {py * ny, px * nx};
-    MPI_Type_create_subarray(2, gsizes, lsizes, gstart, MPI_ORDER_C, MPI_FLOAT, &filetype);
+    MPI_Type_create_subarray(2, gsizes, lsizes, gstart, MPI_ORDER_C, MPI_FLOAT, &filetype);  /* unknowable:
+       the tile start depends on the rank */
     MPI_Type_commit(&filetype);
 
     int msizes[2] = {ny + 2 * GHOST, nx + 2 * GHOST};

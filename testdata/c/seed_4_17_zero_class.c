@@ -79,7 +79,8 @@ int main(int argc, char *argv[])
     MPI_Get_address(particle, zzdisp + 1);
     zztype[0] = MPI_INT;
     zztype[1] = Zparticles;
-    MPI_Type_create_struct(2, zzblock, zzdisp, zztype, &Ztype);
+    MPI_Type_create_struct(2, zzblock, zzdisp, zztype, &Ztype);  /* unknowable: the displacements
+       are the absolute addresses of two separate objects (j and particle) */
 
     MPI_Type_commit(&Ztype);
     MPI_Type_commit(&Particletype);

@@ -91,7 +91,8 @@ int main(int argc, char *argv[])
     zzdisp[1] = (MPI_Aint) MPI_BOTTOM;
     zztype[0] = MPI_INT;
     zztype[1] = Zparticles;
-    MPI_Type_create_struct(2, zzblock, zzdisp, zztype, &Ztype);
+    MPI_Type_create_struct(2, zzblock, zzdisp, zztype, &Ztype);  /* unknowable: the displacements
+       are absolute: the address of j and MPI_BOTTOM */
 
     MPI_Type_commit(&Ztype);
     int   packsize, position;

@@ -19,7 +19,7 @@ int main(int argc, char **argv)
 
     MPI_Init(&argc, &argv);
     MPI_Type_contiguous(NAME_MAX + 1, MPI_CHAR, &name_t);
-    MPI_Type_contiguous(PATH_MAX, MPI_CHAR, &path_t);
+    MPI_Type_contiguous(PATH_MAX, MPI_CHAR, &path_t);  /* unknown: #ifndef PATH_MAX depends on the compiler mode (-std=c99 hides it), so PATH_MAX is 4096 or 1024 */
     MPI_Type_contiguous(CHAR_BIT * (int)sizeof(int32_t), MPI_BYTE, &bits_t);
     MPI_Type_vector(3, 2, INT_MAX / 100000000 + UINT8_MAX, MPI_INT, &strided_t);
     MPI_Type_contiguous(BUFSIZ / (SHRT_MAX / 4096 + 1), MPI_BYTE, &buf_t);

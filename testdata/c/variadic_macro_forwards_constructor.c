@@ -1,0 +1,16 @@
+/* A variadic wrapper macro that forwards its arguments to the constructor: BUILD(contiguous, ...). */
+#include <mpi.h>
+
+#define BUILD(kind, ...) MPI_Type_##kind(__VA_ARGS__)
+
+int main(int argc, char **argv)
+{
+    MPI_Datatype t;
+
+    MPI_Init(&argc, &argv);
+    BUILD(contiguous, 9, MPI_INT, &t);  /* unknown: MPI_Type_##kind token pasting is not
+       expanded, the call is lost (issue 19) */
+    MPI_Type_free(&t);
+    MPI_Finalize();
+    return 0;
+}
