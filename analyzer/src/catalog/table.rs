@@ -1,7 +1,9 @@
 //! The table: every MPI routine with the standard's parameter names, in the order of the C
 //! binding. The large-count `_c` forms share their base routine's parameters.
 
-use super::{ConstructorKind, Effect, Mpi1Bound, MpiFunction, Param, Removal, Role};
+use super::{
+    ConstructorKind, Effect, InPlace, Mpi1Bound, MpiFunction, Param, Reads, Removal, Role,
+};
 use ConstructorKind as K;
 use Role::*;
 
@@ -11,6 +13,18 @@ const fn f(name: &'static str, params: &'static [Param], effect: Effect) -> MpiF
         params,
         effect,
         removed: None,
+        reads: ALL,
+    }
+}
+
+/// A collective whose arguments MPI reads only at the root or without `MPI_IN_PLACE`.
+const fn collective(name: &'static str, params: &'static [Param], reads: Reads) -> MpiFunction {
+    MpiFunction {
+        name,
+        params,
+        effect: Effect::Use,
+        removed: None,
+        reads,
     }
 }
 
@@ -29,6 +43,7 @@ const fn removed(
             replacement,
             same_arguments,
         }),
+        reads: ALL,
     }
 }
 
@@ -391,6 +406,72 @@ const FILE_READ_AT: &[Param] = &[
     p("status", Other),
 ];
 
+/// Every argument is read by every process.
+const ALL: Reads = Reads {
+    at_root: &[],
+    in_place: None,
+};
+const SEND_SIDE: &[&str] = &["sendcount", "sendtype"];
+const RECV_SIDE: &[&str] = &["recvbuf", "recvcount", "recvtype"];
+/// MPI_Gather: the receive arguments at the root only; the root's `MPI_IN_PLACE` send buffer
+/// (MPI-4.1 §6.5).
+const GATHER_READS: Reads = Reads {
+    at_root: RECV_SIDE,
+    in_place: Some(InPlace {
+        buffer: "sendbuf",
+        ignores: SEND_SIDE,
+        root_only: true,
+    }),
+};
+const GATHERV_READS: Reads = Reads {
+    at_root: &["recvbuf", "recvcounts", "displs", "recvtype"],
+    in_place: Some(InPlace {
+        buffer: "sendbuf",
+        ignores: SEND_SIDE,
+        root_only: true,
+    }),
+};
+/// MPI_Scatter: the send arguments at the root only; the root's `MPI_IN_PLACE` receive buffer
+/// (MPI-4.1 §6.6).
+const SCATTER_READS: Reads = Reads {
+    at_root: &["sendbuf", "sendcount", "sendtype"],
+    in_place: Some(InPlace {
+        buffer: "recvbuf",
+        ignores: &["recvcount", "recvtype"],
+        root_only: true,
+    }),
+};
+const SCATTERV_READS: Reads = Reads {
+    at_root: &["sendbuf", "sendcounts", "displs", "sendtype"],
+    in_place: Some(InPlace {
+        buffer: "recvbuf",
+        ignores: &["recvcount", "recvtype"],
+        root_only: true,
+    }),
+};
+/// MPI_Reduce: the receive buffer at the root only; the root's `MPI_IN_PLACE` send buffer
+/// (MPI-4.1 §6.9.1).
+const REDUCE_READS: Reads = Reads {
+    at_root: &["recvbuf"],
+    in_place: Some(InPlace {
+        buffer: "sendbuf",
+        ignores: &[],
+        root_only: true,
+    }),
+};
+/// MPI_Allgather, MPI_Alltoall and their v and w forms: `MPI_IN_PLACE` on every process
+/// (MPI-4.1 §6.7, §6.8).
+const fn in_place_everywhere(ignores: &'static [&'static str]) -> Reads {
+    Reads {
+        at_root: &[],
+        in_place: Some(InPlace {
+            buffer: "sendbuf",
+            ignores,
+            root_only: false,
+        }),
+    }
+}
+
 /// Every MPI routine the analysis models, once.
 pub(crate) static MPI_FUNCTIONS: &[MpiFunction] = &[
     f(
@@ -527,6 +608,11 @@ pub(crate) static MPI_FUNCTIONS: &[MpiFunction] = &[
         "MPI_Type_create_f90_integer",
         &[p("r", Int), p("newtype", NewType)],
         Effect::Construct(K::F90Integer),
+    ),
+    f(
+        "MPI_Type_match_size",
+        &[p("typeclass", Int), p("size", Int), p("datatype", NewType)],
+        Effect::Construct(K::MatchSize),
     ),
     f(
         "MPI_Type_commit",
@@ -679,19 +765,27 @@ pub(crate) static MPI_FUNCTIONS: &[MpiFunction] = &[
     f("MPI_Sendrecv_replace", SENDRECV_REPLACE, Effect::Use),
     f("MPI_Bcast", BCAST, Effect::Use),
     f("MPI_Ibcast", IBCAST, Effect::Use),
-    f("MPI_Reduce", REDUCE, Effect::Use),
+    collective("MPI_Reduce", REDUCE, REDUCE_READS),
     f("MPI_Allreduce", ALLREDUCE, Effect::Use),
     f("MPI_Scan", ALLREDUCE, Effect::Use),
     f("MPI_Exscan", ALLREDUCE, Effect::Use),
-    f("MPI_Gather", GATHER, Effect::Use),
-    f("MPI_Scatter", GATHER, Effect::Use),
-    f("MPI_Allgather", ALLGATHER, Effect::Use),
-    f("MPI_Alltoall", ALLGATHER, Effect::Use),
-    f("MPI_Gatherv", GATHERV, Effect::Use),
-    f("MPI_Scatterv", SCATTERV, Effect::Use),
-    f("MPI_Allgatherv", ALLGATHERV, Effect::Use),
-    f("MPI_Alltoallv", ALLTOALLV, Effect::Use),
-    f("MPI_Alltoallw", ALLTOALLW, Effect::Use),
+    collective("MPI_Gather", GATHER, GATHER_READS),
+    collective("MPI_Scatter", GATHER, SCATTER_READS),
+    collective("MPI_Allgather", ALLGATHER, in_place_everywhere(SEND_SIDE)),
+    collective("MPI_Alltoall", ALLGATHER, in_place_everywhere(SEND_SIDE)),
+    collective("MPI_Gatherv", GATHERV, GATHERV_READS),
+    collective("MPI_Scatterv", SCATTERV, SCATTERV_READS),
+    collective("MPI_Allgatherv", ALLGATHERV, in_place_everywhere(SEND_SIDE)),
+    collective(
+        "MPI_Alltoallv",
+        ALLTOALLV,
+        in_place_everywhere(&["sendcounts", "sdispls", "sendtype"]),
+    ),
+    collective(
+        "MPI_Alltoallw",
+        ALLTOALLW,
+        in_place_everywhere(&["sendcounts", "sdispls", "sendtypes"]),
+    ),
     f("MPI_Pack", PACK, Effect::Use),
     f("MPI_Unpack", UNPACK, Effect::Use),
     f("MPI_Put", PUT, Effect::Use),

@@ -312,7 +312,7 @@ impl<'a> Context<'a> {
             .evaluation
             .handles
             .get(handle)
-            .is_some_and(|h| h.predefined.is_none())
+            .is_some_and(|h| !h.is_predefined())
     }
 
     /// The datatype argument `i` names on every evaluation of `site`, when it is the same

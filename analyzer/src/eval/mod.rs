@@ -67,8 +67,18 @@ pub(crate) struct Handle {
     pub datatype: Option<Result<Datatype, DtypeError>>,
     /// The predefined handle this is, if it is one.
     pub predefined: Option<Predefined>,
+    /// A predefined datatype a call returned (`MPI_Type_create_f90_real`,
+    /// `MPI_Type_match_size`): committed, and not the program's to free.
+    pub returned_predefined: bool,
     /// The constructor call that made it.
     pub defined_at: Option<Span>,
+}
+
+impl Handle {
+    /// A predefined datatype: named (`MPI_INT`) or returned as one.
+    pub(crate) fn is_predefined(&self) -> bool {
+        self.predefined.is_some() || self.returned_predefined
+    }
 }
 
 /// One constructor call that defines a handle, evaluated on every path that reaches it.
@@ -115,6 +125,9 @@ pub(crate) enum ArgumentValue {
         capacity: Option<i128>,
     },
     Named(&'static str),
+    /// A C variable whose type cannot hold a datatype handle (a pointer, a number) where a
+    /// datatype is expected, and that is not shown to hold one.
+    NotADatatype,
     Unknown,
 }
 
