@@ -292,11 +292,11 @@ impl Evaluator<'_> {
         }
     }
 
-    /// `char *` (signed or unsigned) is the C idiom for raw memory of any type: its type says
-    /// nothing about what the memory holds; the datatype does.
+    /// `char *` (signed or unsigned) and `char` arrays are the C idiom for raw memory of any
+    /// type: their type says nothing about what the memory holds; the datatype does.
     fn is_raw_memory(&self, ty: &Ty) -> bool {
-        matches!(self.resolve(ty), Ty::Pointer(pointee) if matches!(
-            self.resolve(pointee),
+        matches!(self.resolve(ty), Ty::Pointer(element) | Ty::Array(element, _) if matches!(
+            self.resolve(element),
             Ty::C(CType::Char | CType::UnsignedChar | CType::SignedChar)
         ))
     }
