@@ -98,6 +98,16 @@ pub(crate) struct TypeDefinition {
     pub handles: Vec<HandleId>,
 }
 
+/// Entries of a local array that a call reads and nothing wrote since its declaration.
+#[derive(Clone, Debug)]
+pub(crate) struct Unwritten {
+    /// Positions from the argument's start.
+    pub entries: Vec<i128>,
+    /// The array's name and declaration statement.
+    pub array: String,
+    pub declaration: Span,
+}
+
 /// An evaluated argument of an MPI call.
 #[derive(Clone, Debug)]
 pub(crate) struct Argument {
@@ -123,6 +133,8 @@ pub(crate) enum ArgumentValue {
     /// array has from the argument to its end, when it is a declared one-dimensional array.
     Array {
         capacity: Option<i128>,
+        /// The entries the call reads that nothing wrote, when the array is a local one.
+        unwritten: Option<Unwritten>,
     },
     Named(&'static str),
     /// A C variable whose type cannot hold a datatype handle (a pointer, a number) where a
@@ -267,6 +279,8 @@ pub(crate) struct Evaluator<'p> {
     /// Objects a function returned the address of, on some path: never reused, since the value
     /// may still be in use when the function runs again (`f() - f()`).
     returned: HashSet<ObjectId>,
+    /// The local arrays whose elements start [`value::Value::Uninit`], with their declaration.
+    unwritten_arrays: HashMap<ObjectId, Span>,
 }
 
 impl<'p> Evaluator<'p> {
@@ -305,6 +319,7 @@ impl<'p> Evaluator<'p> {
             typing: false,
             layout_constants: 0,
             returned: HashSet::new(),
+            unwritten_arrays: HashMap::new(),
         }
     }
 

@@ -120,6 +120,8 @@ impl<'p> Evaluator<'p> {
                         path: Vec::new(),
                     };
                     self.initialize(state, &place, &decl.ty, init);
+                } else {
+                    self.mark_unwritten(state, id, &decl.ty, stmt.span);
                 }
                 Flow::Normal
             }

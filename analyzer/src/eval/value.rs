@@ -51,6 +51,10 @@ pub(crate) enum Value {
     Handle(HandleId),
     /// A named MPI constant that is not a number in the standard (`MPI_ORDER_C`, ...).
     Named(&'static str),
+    /// An element of a C array with automatic storage that nothing has written since its
+    /// declaration: its value is indeterminate. Any other value is unknown once it may have
+    /// been written.
+    Uninit,
     Unknown,
 }
 

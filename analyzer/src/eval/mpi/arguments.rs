@@ -44,8 +44,14 @@ impl Evaluator<'_> {
                 let start = self.eval(state, arg);
                 let values = array_len.and_then(|n| self.read_array(state, &start, n));
                 let capacity = self.array_capacity(state, &start);
+                let unwritten = values
+                    .as_deref()
+                    .and_then(|v| self.unwritten(state, &start, v));
                 (
-                    ArgumentValue::Array { capacity },
+                    ArgumentValue::Array {
+                        capacity,
+                        unwritten,
+                    },
                     values.map_or(RawArg::None, RawArg::Array),
                 )
             }
