@@ -281,6 +281,9 @@ pub(crate) struct Evaluator<'p> {
     returned: HashSet<ObjectId>,
     /// The local arrays whose elements start [`value::Value::Uninit`], with their declaration.
     unwritten_arrays: HashMap<ObjectId, Span>,
+    /// Per `if` condition (by address): whether the program leaves its variables unchanged
+    /// after it (see `mpi::guards`).
+    unchanged_conditions: HashMap<usize, bool>,
 }
 
 impl<'p> Evaluator<'p> {
@@ -320,6 +323,7 @@ impl<'p> Evaluator<'p> {
             layout_constants: 0,
             returned: HashSet::new(),
             unwritten_arrays: HashMap::new(),
+            unchanged_conditions: HashMap::new(),
         }
     }
 

@@ -167,6 +167,8 @@ pub(crate) struct State {
     /// branch costs what it changes, not what the program holds.
     pub objects: Vec<Rc<Object>>,
     pub handles: HashMap<HandleId, HandleState>,
+    /// What earlier branches on conditions still unchanged made certain on each side.
+    pub guards: Vec<Rc<super::mpi::guards::Guard>>,
 }
 
 /// Most elements one object stores; writes past it are forgotten (unknown), which keeps memory
@@ -358,6 +360,9 @@ impl State {
                 freed: Tri::No.join(theirs.freed),
             });
         }
+        joined
+            .guards
+            .retain(|g| other.guards.iter().any(|o| Rc::ptr_eq(g, o)));
         joined
     }
 }

@@ -5,6 +5,7 @@
 mod arguments;
 mod constructors;
 mod effects;
+pub(crate) mod guards;
 mod libc;
 mod unwritten;
 
