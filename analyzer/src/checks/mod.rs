@@ -19,6 +19,7 @@ mod fortran_edit;
 mod invalid_argument;
 mod misaligned_displacement;
 mod missing_commit;
+mod old_library;
 mod overlapping_receive;
 mod scalar;
 mod signature_mismatch;
