@@ -210,6 +210,13 @@ impl MpiFunction {
             .find(|f| f.name.eq_ignore_ascii_case(name))
     }
 
+    /// Looks a function up by its C name as C sees it, case-sensitively (`mpi_address` is a C
+    /// program's own function), with or without the `P` prefix.
+    pub fn find_c(name: &str) -> Option<&'static MpiFunction> {
+        let name = name.strip_prefix('P').unwrap_or(name);
+        MPI_FUNCTIONS.iter().find(|f| f.name == name)
+    }
+
     /// The role of parameter `index`.
     pub fn role(&self, index: usize) -> Option<Role> {
         self.params.get(index).map(|p| p.role)
@@ -345,6 +352,8 @@ mod tests {
     fn names_are_found_in_any_case_and_with_the_profiling_prefix() {
         let f = MpiFunction::find("PMPI_TYPE_VECTOR").expect("found");
         assert_eq!(f.name, "MPI_Type_vector");
+        assert_eq!(MpiFunction::find_c("PMPI_Type_vector"), Some(f));
+        assert_eq!(MpiFunction::find_c("mpi_type_vector"), None);
         assert_eq!(f.position("STRIDE"), Some(2));
         assert_eq!(MpiFunction::find("MPI_Type_vectors"), None);
     }

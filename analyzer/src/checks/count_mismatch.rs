@@ -238,7 +238,7 @@ impl Uses {
             ExprKind::Index { base, .. } if is_name(base) => self.subscripted += 1,
             ExprKind::SizeofExpr(inner) if is_name(inner) => self.followed_whole += 1,
             _ if is_entry_address(e) => self.addresses += 1,
-            ExprKind::Call { callee, args, .. } if MpiFunction::find(callee).is_some() => {
+            ExprKind::Call { callee, args, .. } if MpiFunction::find_c(callee).is_some() => {
                 self.followed_whole += args.iter().filter(|a| is_name(a)).count();
                 self.addresses_to_mpi += args.iter().filter(|a| is_entry_address(a)).count();
             }

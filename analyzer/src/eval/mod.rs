@@ -57,6 +57,8 @@ pub(crate) struct EvalOptions {
     /// Whose values the queries (`MPI_Type_get_extent`, ...) return.
     pub model: MpiModel,
     pub limits: Limits,
+    /// C: names are case-sensitive, and `mpi_address` is not `MPI_Address`.
+    pub case_sensitive: bool,
 }
 
 /// A datatype handle the program works with.
@@ -244,6 +246,7 @@ pub(crate) struct Evaluator<'p> {
     engine: Engine,
     model: MpiModel,
     limits: Limits,
+    case_sensitive: bool,
     steps_left: u64,
     functions: HashMap<&'p str, &'p Function>,
     /// Function-like and object-like macros and named constants, by name.
@@ -293,6 +296,7 @@ impl<'p> Evaluator<'p> {
             engine: Engine::new(options.target),
             model: options.model,
             limits: options.limits,
+            case_sensitive: options.case_sensitive,
             steps_left: options.limits.steps,
             functions: program
                 .functions

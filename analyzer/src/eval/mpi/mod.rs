@@ -70,7 +70,12 @@ impl<'p> Evaluator<'p> {
                 _ => Value::Unknown,
             };
         }
-        if let Some(function) = MpiFunction::find(callee) {
+        let mpi = if self.case_sensitive {
+            MpiFunction::find_c(callee)
+        } else {
+            MpiFunction::find(callee)
+        };
+        if let Some(function) = mpi {
             return self.mpi_call(state, function, callee_span, args, span);
         }
         if let Some(function) = self.functions.get(callee).copied() {
