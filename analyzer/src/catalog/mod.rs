@@ -4,6 +4,7 @@
 
 use crate::dtype::Api;
 
+mod reads;
 mod table;
 
 pub(crate) use table::MPI_FUNCTIONS;

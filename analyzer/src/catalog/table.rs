@@ -1,9 +1,11 @@
 //! The table: every MPI routine with the standard's parameter names, in the order of the C
 //! binding. The large-count `_c` forms share their base routine's parameters.
 
-use super::{
-    ConstructorKind, Effect, InPlace, Mpi1Bound, MpiFunction, Param, Reads, Removal, Role,
+use super::reads::{
+    in_place_everywhere, ALL, GATHERV_READS, GATHER_READS, REDUCE_READS, SCATTERV_READS,
+    SCATTER_READS, SEND_SIDE,
 };
+use super::{ConstructorKind, Effect, Mpi1Bound, MpiFunction, Param, Reads, Removal, Role};
 use ConstructorKind as K;
 use Role::*;
 
@@ -405,72 +407,6 @@ const FILE_READ_AT: &[Param] = &[
     p("datatype", MessageType),
     p("status", Other),
 ];
-
-/// Every argument is read by every process.
-const ALL: Reads = Reads {
-    at_root: &[],
-    in_place: None,
-};
-const SEND_SIDE: &[&str] = &["sendcount", "sendtype"];
-const RECV_SIDE: &[&str] = &["recvbuf", "recvcount", "recvtype"];
-/// MPI_Gather: the receive arguments at the root only; the root's `MPI_IN_PLACE` send buffer
-/// (MPI-4.1 §6.5).
-const GATHER_READS: Reads = Reads {
-    at_root: RECV_SIDE,
-    in_place: Some(InPlace {
-        buffer: "sendbuf",
-        ignores: SEND_SIDE,
-        root_only: true,
-    }),
-};
-const GATHERV_READS: Reads = Reads {
-    at_root: &["recvbuf", "recvcounts", "displs", "recvtype"],
-    in_place: Some(InPlace {
-        buffer: "sendbuf",
-        ignores: SEND_SIDE,
-        root_only: true,
-    }),
-};
-/// MPI_Scatter: the send arguments at the root only; the root's `MPI_IN_PLACE` receive buffer
-/// (MPI-4.1 §6.6).
-const SCATTER_READS: Reads = Reads {
-    at_root: &["sendbuf", "sendcount", "sendtype"],
-    in_place: Some(InPlace {
-        buffer: "recvbuf",
-        ignores: &["recvcount", "recvtype"],
-        root_only: true,
-    }),
-};
-const SCATTERV_READS: Reads = Reads {
-    at_root: &["sendbuf", "sendcounts", "displs", "sendtype"],
-    in_place: Some(InPlace {
-        buffer: "recvbuf",
-        ignores: &["recvcount", "recvtype"],
-        root_only: true,
-    }),
-};
-/// MPI_Reduce: the receive buffer at the root only; the root's `MPI_IN_PLACE` send buffer
-/// (MPI-4.1 §6.9.1).
-const REDUCE_READS: Reads = Reads {
-    at_root: &["recvbuf"],
-    in_place: Some(InPlace {
-        buffer: "sendbuf",
-        ignores: &[],
-        root_only: true,
-    }),
-};
-/// MPI_Allgather, MPI_Alltoall and their v and w forms: `MPI_IN_PLACE` on every process
-/// (MPI-4.1 §6.7, §6.8).
-const fn in_place_everywhere(ignores: &'static [&'static str]) -> Reads {
-    Reads {
-        at_root: &[],
-        in_place: Some(InPlace {
-            buffer: "sendbuf",
-            ignores,
-            root_only: false,
-        }),
-    }
-}
 
 /// Every MPI routine the analysis models, once.
 pub(crate) static MPI_FUNCTIONS: &[MpiFunction] = &[

@@ -31,7 +31,7 @@ int main(int argc, char **argv)
 {
     int          rank;
     int          nblk = argc > 0 ? NBLK : 1;
-    int          lens[NBLK], offs[NBLK], more[NBLK], starts[NBLK], shape[2];
+    int          lens[NBLK], offs[NBLK], more[NBLK], empty[NBLK], shape[2];
     int          local_shape[2] = {8, 8};
     int          blocklens[3] = {3, 1, 1};
     MPI_Aint     displs[3];
@@ -56,8 +56,8 @@ int main(int argc, char **argv)
     MPI_Type_commit(&strided);
     MPI_Bcast(field, 1, strided, 0, MPI_COMM_WORLD);
 
-    memset(starts, 0, sizeof starts);
-    MPI_Type_indexed(NBLK, lens, starts, MPI_INT, &packed);
+    memset(empty, 0, sizeof empty);
+    MPI_Type_indexed(NBLK, empty, offs, MPI_INT, &packed);
     MPI_Type_commit(&packed);
     MPI_Bcast(field, 1, packed, 0, MPI_COMM_WORLD);
 

@@ -196,30 +196,18 @@ impl<'p> Evaluator<'p> {
             by_value.insert(name.as_str(), c_scalar);
         }
         let start = condition.span.start;
-        let mut fixed = true;
-        for (stmt, _) in statements(&function.body) {
-            match &stmt.kind {
-                StmtKind::Assign { target, .. } => {
-                    if target.root_name().is_some_and(|n| by_value.contains_key(n))
-                        && stmt.span.start >= start
-                    {
-                        fixed = false;
-                    }
-                }
-                StmtKind::Decl(d) if by_value.contains_key(d.name.as_str()) => {
-                    if stmt.span.start >= start {
-                        fixed = false;
-                    }
-                }
-                StmtKind::Opaque { names }
-                    if names.iter().any(|n| by_value.contains_key(n.as_str())) =>
-                {
-                    fixed = false;
-                }
-                _ => {}
-            }
-        }
         let is_variable = |e: &Expr| e.root_name().is_some_and(|n| by_value.contains_key(n));
+        let mut fixed = statements(&function.body).all(|(stmt, _)| {
+            let after = stmt.span.start >= start;
+            match &stmt.kind {
+                StmtKind::Assign { target, .. } => !(after && is_variable(target)),
+                StmtKind::Decl(d) => !(after && by_value.contains_key(d.name.as_str())),
+                StmtKind::Opaque { names } => {
+                    !names.iter().any(|n| by_value.contains_key(n.as_str()))
+                }
+                _ => true,
+            }
+        });
         // `&v` given to a call before the `if` (`MPI_Comm_rank(comm, &rank)`): the call writes
         // it then, as the evaluation assumes of every call, unless it is one that writes later.
         let mut given_before = Vec::new();

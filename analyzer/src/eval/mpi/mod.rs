@@ -109,9 +109,6 @@ impl<'p> Evaluator<'p> {
         for (i, arg) in args.iter().enumerate() {
             let role = function.role(i).unwrap_or(Other);
             let (value, v) = self.argument(state, role, arg, array_len);
-            if let (Buf, RawArg::Value(buffer)) = (role, &v) {
-                self.may_have_written(state, buffer);
-            }
             if i == length_at {
                 if let RawArg::Value(Value::Int(n)) = &v {
                     array_len = Some(*n);

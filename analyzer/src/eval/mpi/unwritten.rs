@@ -3,8 +3,6 @@
 //! from one reading an unknown value. Only arrays of integers and datatype handles are marked
 //! (what constructors read), and only small ones: the marks cost one stored value per element.
 
-use std::rc::Rc;
-
 use crate::eval::value::{ObjectId, PathElem, Place, State, Value};
 use crate::eval::{Evaluator, Unwritten};
 use crate::ir::Ty;
@@ -77,24 +75,6 @@ impl Evaluator<'_> {
             array,
             declaration,
         })
-    }
-
-    /// A buffer an MPI call is given may be written by it (a receive): what it held is no
-    /// longer known to be unwritten.
-    pub(super) fn may_have_written(&self, state: &mut State, buffer: &Value) {
-        let Some(id) = buffer.object() else {
-            return;
-        };
-        if !self.unwritten_arrays.contains_key(&id) {
-            return;
-        }
-        if let Some(object) = state.objects.get_mut(id) {
-            if object.values.values().any(|v| *v == Value::Uninit) {
-                Rc::make_mut(object)
-                    .values
-                    .retain(|_, v| *v != Value::Uninit);
-            }
-        }
     }
 }
 
