@@ -83,6 +83,7 @@ pub fn analyze(
         target: options.target,
         model: options.model,
         limits: options.limits,
+        case_sensitive: language == Language::C,
     };
     let evaluation = eval::evaluate(&program, &eval_options);
     notes.extend(program.notes.iter().cloned());

@@ -4,6 +4,7 @@
 
 use crate::dtype::Api;
 
+mod reads;
 mod table;
 
 pub(crate) use table::MPI_FUNCTIONS;
@@ -103,15 +104,22 @@ pub enum ConstructorKind {
     F90Real,
     F90Complex,
     F90Integer,
+    MatchSize,
 }
 
 impl ConstructorKind {
-    /// The `MPI_Type_create_f90_*` constructors return a predefined datatype: committed, and
-    /// not the program's to free.
+    /// `MPI_Type_create_f90_*` and `MPI_Type_match_size` return a predefined datatype:
+    /// committed, and not the program's to free (MPI-4.1 §19.2.5: the first "return a
+    /// predefined MPI datatype", the second "a reference (handle) to one of the predefined
+    /// named datatypes, not a duplicate"; Open MPI rejects the free, MPICH accepts it and
+    /// aborts in `MPI_Finalize`).
     pub fn returns_predefined(self) -> bool {
         matches!(
             self,
-            ConstructorKind::F90Real | ConstructorKind::F90Complex | ConstructorKind::F90Integer
+            ConstructorKind::F90Real
+                | ConstructorKind::F90Complex
+                | ConstructorKind::F90Integer
+                | ConstructorKind::MatchSize
         )
     }
 }
@@ -126,6 +134,38 @@ pub struct MpiFunction {
     pub effect: Effect,
     /// Set when MPI-3.0 removed the function.
     pub removed: Option<Removal>,
+    /// The arguments a collective reads only at its root or without `MPI_IN_PLACE`.
+    pub reads: Reads,
+}
+
+/// Which arguments of a collective MPI reads (MPI-4.1 §6.5-§6.12): the others are
+/// "significant only at root", or ignored when a buffer argument is `MPI_IN_PLACE`.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Reads {
+    /// The parameters read only by the root process.
+    pub at_root: &'static [&'static str],
+    /// The parameter that may be `MPI_IN_PLACE`, and the parameters MPI then ignores.
+    pub in_place: Option<InPlace>,
+}
+
+#[derive(Debug, PartialEq, Eq)]
+pub struct InPlace {
+    pub buffer: &'static str,
+    pub ignores: &'static [&'static str],
+    /// `MPI_IN_PLACE` is allowed at the root only (rooted collectives): passing it shows that
+    /// the calling process is the root.
+    pub root_only: bool,
+}
+
+/// Whether MPI reads an argument of a call.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Read {
+    Yes,
+    /// Maybe not: only the root reads it and the call does not show that the calling process
+    /// is the root, or the `MPI_IN_PLACE` argument that replaces it may be `MPI_IN_PLACE`.
+    Maybe,
+    /// `MPI_IN_PLACE` replaces it.
+    No,
 }
 
 /// One parameter: its name as the standard spells it (Fortran keyword arguments use it) and
@@ -171,6 +211,13 @@ impl MpiFunction {
             .find(|f| f.name.eq_ignore_ascii_case(name))
     }
 
+    /// Looks a function up by its C name as C sees it, case-sensitively (`mpi_address` is a C
+    /// program's own function), with or without the `P` prefix.
+    pub fn find_c(name: &str) -> Option<&'static MpiFunction> {
+        let name = name.strip_prefix('P').unwrap_or(name);
+        MPI_FUNCTIONS.iter().find(|f| f.name == name)
+    }
+
     /// The role of parameter `index`.
     pub fn role(&self, index: usize) -> Option<Role> {
         self.params.get(index).map(|p| p.role)
@@ -179,6 +226,37 @@ impl MpiFunction {
     /// The roles of the parameters in order.
     pub fn roles(&self) -> impl Iterator<Item = Role> + '_ {
         self.params.iter().map(|p| p.role)
+    }
+
+    /// Whether MPI reads parameter `index`, given whether the call's `MPI_IN_PLACE` parameter
+    /// is `MPI_IN_PLACE` (`None`: it may be).
+    pub fn reads(&self, index: usize, in_place: Option<bool>) -> Read {
+        let Some(name) = self.params.get(index).map(|p| p.name) else {
+            return Read::Yes;
+        };
+        let Reads {
+            at_root,
+            in_place: replaced,
+        } = &self.reads;
+        if replaced.as_ref().is_some_and(|p| p.ignores.contains(&name)) {
+            match in_place {
+                Some(true) => return Read::No,
+                None => return Read::Maybe,
+                Some(false) => {}
+            }
+        }
+        let at_root_shown =
+            in_place == Some(true) && replaced.as_ref().is_some_and(|p| p.root_only);
+        if at_root.contains(&name) && !at_root_shown {
+            Read::Maybe
+        } else {
+            Read::Yes
+        }
+    }
+
+    /// The position of the parameter that may be `MPI_IN_PLACE`.
+    pub fn in_place_position(&self) -> Option<usize> {
+        self.position(self.reads.in_place.as_ref()?.buffer)
     }
 
     /// The position of the parameter a keyword argument names.
@@ -241,9 +319,42 @@ mod tests {
     }
 
     #[test]
+    fn the_arguments_collectives_may_not_read_are_their_parameters() {
+        for f in MPI_FUNCTIONS {
+            let Reads { at_root, in_place } = &f.reads;
+            let mut names: Vec<&str> = at_root.to_vec();
+            if let Some(p) = in_place {
+                names.push(p.buffer);
+                names.extend(p.ignores);
+            }
+            for name in names {
+                assert!(f.position(name).is_some(), "{} {name}", f.name);
+            }
+        }
+    }
+
+    #[test]
+    fn a_rooted_collective_reads_at_the_root_what_in_place_shows_is_the_root() {
+        let gather = MpiFunction::find("MPI_Gather").expect("listed");
+        let (sendtype, recvtype) = (2, 5);
+        assert_eq!(gather.reads(sendtype, Some(false)), Read::Yes);
+        assert_eq!(gather.reads(sendtype, Some(true)), Read::No);
+        assert_eq!(gather.reads(sendtype, None), Read::Maybe);
+        assert_eq!(gather.reads(recvtype, Some(false)), Read::Maybe);
+        assert_eq!(gather.reads(recvtype, Some(true)), Read::Yes);
+        let allgather = MpiFunction::find("MPI_Allgather").expect("listed");
+        assert_eq!(allgather.reads(recvtype, Some(true)), Read::Yes);
+        assert_eq!(allgather.reads(sendtype, Some(true)), Read::No);
+        let send = MpiFunction::find("MPI_Send").expect("listed");
+        assert_eq!(send.reads(2, None), Read::Yes);
+    }
+
+    #[test]
     fn names_are_found_in_any_case_and_with_the_profiling_prefix() {
         let f = MpiFunction::find("PMPI_TYPE_VECTOR").expect("found");
         assert_eq!(f.name, "MPI_Type_vector");
+        assert_eq!(MpiFunction::find_c("PMPI_Type_vector"), Some(f));
+        assert_eq!(MpiFunction::find_c("mpi_type_vector"), None);
         assert_eq!(f.position("STRIDE"), Some(2));
         assert_eq!(MpiFunction::find("MPI_Type_vectors"), None);
     }

@@ -1,7 +1,11 @@
 //! The table: every MPI routine with the standard's parameter names, in the order of the C
 //! binding. The large-count `_c` forms share their base routine's parameters.
 
-use super::{ConstructorKind, Effect, Mpi1Bound, MpiFunction, Param, Removal, Role};
+use super::reads::{
+    in_place_everywhere, ALL, GATHERV_READS, GATHER_READS, REDUCE_READS, SCATTERV_READS,
+    SCATTER_READS, SEND_SIDE,
+};
+use super::{ConstructorKind, Effect, Mpi1Bound, MpiFunction, Param, Reads, Removal, Role};
 use ConstructorKind as K;
 use Role::*;
 
@@ -11,6 +15,18 @@ const fn f(name: &'static str, params: &'static [Param], effect: Effect) -> MpiF
         params,
         effect,
         removed: None,
+        reads: ALL,
+    }
+}
+
+/// A collective whose arguments MPI reads only at the root or without `MPI_IN_PLACE`.
+const fn collective(name: &'static str, params: &'static [Param], reads: Reads) -> MpiFunction {
+    MpiFunction {
+        name,
+        params,
+        effect: Effect::Use,
+        removed: None,
+        reads,
     }
 }
 
@@ -29,6 +45,7 @@ const fn removed(
             replacement,
             same_arguments,
         }),
+        reads: ALL,
     }
 }
 
@@ -529,6 +546,11 @@ pub(crate) static MPI_FUNCTIONS: &[MpiFunction] = &[
         Effect::Construct(K::F90Integer),
     ),
     f(
+        "MPI_Type_match_size",
+        &[p("typeclass", Int), p("size", Int), p("datatype", NewType)],
+        Effect::Construct(K::MatchSize),
+    ),
+    f(
         "MPI_Type_commit",
         &[p("datatype", CommitType)],
         Effect::Commit,
@@ -679,19 +701,27 @@ pub(crate) static MPI_FUNCTIONS: &[MpiFunction] = &[
     f("MPI_Sendrecv_replace", SENDRECV_REPLACE, Effect::Use),
     f("MPI_Bcast", BCAST, Effect::Use),
     f("MPI_Ibcast", IBCAST, Effect::Use),
-    f("MPI_Reduce", REDUCE, Effect::Use),
+    collective("MPI_Reduce", REDUCE, REDUCE_READS),
     f("MPI_Allreduce", ALLREDUCE, Effect::Use),
     f("MPI_Scan", ALLREDUCE, Effect::Use),
     f("MPI_Exscan", ALLREDUCE, Effect::Use),
-    f("MPI_Gather", GATHER, Effect::Use),
-    f("MPI_Scatter", GATHER, Effect::Use),
-    f("MPI_Allgather", ALLGATHER, Effect::Use),
-    f("MPI_Alltoall", ALLGATHER, Effect::Use),
-    f("MPI_Gatherv", GATHERV, Effect::Use),
-    f("MPI_Scatterv", SCATTERV, Effect::Use),
-    f("MPI_Allgatherv", ALLGATHERV, Effect::Use),
-    f("MPI_Alltoallv", ALLTOALLV, Effect::Use),
-    f("MPI_Alltoallw", ALLTOALLW, Effect::Use),
+    collective("MPI_Gather", GATHER, GATHER_READS),
+    collective("MPI_Scatter", GATHER, SCATTER_READS),
+    collective("MPI_Allgather", ALLGATHER, in_place_everywhere(SEND_SIDE)),
+    collective("MPI_Alltoall", ALLGATHER, in_place_everywhere(SEND_SIDE)),
+    collective("MPI_Gatherv", GATHERV, GATHERV_READS),
+    collective("MPI_Scatterv", SCATTERV, SCATTERV_READS),
+    collective("MPI_Allgatherv", ALLGATHERV, in_place_everywhere(SEND_SIDE)),
+    collective(
+        "MPI_Alltoallv",
+        ALLTOALLV,
+        in_place_everywhere(&["sendcounts", "sdispls", "sendtype"]),
+    ),
+    collective(
+        "MPI_Alltoallw",
+        ALLTOALLW,
+        in_place_everywhere(&["sendcounts", "sdispls", "sendtypes"]),
+    ),
     f("MPI_Pack", PACK, Effect::Use),
     f("MPI_Unpack", UNPACK, Effect::Use),
     f("MPI_Put", PUT, Effect::Use),

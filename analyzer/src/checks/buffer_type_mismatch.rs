@@ -17,7 +17,13 @@ scalar type — C `long`, `double`, `int32_t`, Fortran `real(8)`, `integer` — 
 typemap holds basic types of another class or size: `MPI_INT` on a `long` buffer,
 `contiguous(2, MPI_INT)` on `long`, `MPI_FLOAT` on `double`, `MPI_REAL` on `real(kind=8)`.
 `MPI_BYTE` and `MPI_PACKED` match any buffer; one-byte character and integer types match each
-other.
+other. An integer buffer whose datatype has the same size but the other signedness
+(`unsigned int` described by `MPI_INT`, `size_t` by `MPI_AINT`) is a warning: the bytes are the
+same, but values past the signed range are read as negative numbers.
+
+A buffer of raw storage says nothing about what it holds, and is not checked: a `char *`,
+`unsigned char *` or `void *` pointer, or an array of `char`, `signed char` or `unsigned char`
+(the C idiom for a byte buffer that a datatype describes).
 
 ## Why it is a bug
 
@@ -73,30 +79,43 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                 continue;
             };
             let mut runs = dt.signature_runs(1).with_budget(BUDGET);
+            let mut sign_only = None;
             let mismatch = runs.by_ref().take(compared).find_map(|run| {
                 let basic: Scalar = scalar::of_basic(run.basic, target)?;
+                if basic.differs_in_sign(declared) {
+                    sign_only.get_or_insert(run.basic);
+                }
                 (!basic.matches(declared)).then_some(run.basic)
             });
-            let (Some(basic), false) = (mismatch, runs.over_budget()) else {
+            if runs.over_budget() {
                 continue;
+            }
+            let (basic, severity, why) = match (mismatch, sign_only) {
+                (Some(basic), _) => (basic, Severity::Error, ""),
+                (None, Some(basic)) => {
+                    (basic, Severity::Warning, ": they differ only in signedness")
+                }
+                (None, None) => continue,
             };
             let (Some(span), Some(type_span)) = (site.arg_span(m.buf), site.arg_span(m.datatype))
             else {
                 continue;
             };
             let declared_name = cx.text(span).trim().to_owned();
-            out.push(cx.diagnostic(
+            let mut d = cx.diagnostic(
                 &RULE,
                 span,
                 format!(
-                    "`{declared_name}` holds {} ({} each) but `{}` describes {} ({})",
+                    "`{declared_name}` holds {} ({} each) but `{}` describes {} ({}){why}",
                     type_words(&element.ty),
                     bytes(size),
                     handle_text(cx.text(type_span)),
                     basic,
                     bytes(basic.basic_layout(target).map_or(0, |l| l.size).into())
                 ),
-            ));
+            );
+            d.severity = severity;
+            out.push(d);
         }
     }
 }

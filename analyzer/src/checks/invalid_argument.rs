@@ -1,6 +1,7 @@
-use super::{handle_text, Context, Diagnostic, Rule, Severity};
+use super::{handle_text, CallSite, Context, Diagnostic, Rule, Severity};
 use crate::catalog::Role;
 use crate::eval::ArgumentValue;
+use crate::ir::Ty;
 
 pub(crate) static RULE: Rule = Rule {
     id: "invalid-argument",
@@ -17,15 +18,27 @@ Datatype arguments that every evaluation of a call proves invalid:
 - constructor arguments the MPI standard rejects (a negative count or block length, a subarray
   that does not fit its array, a darray grid that does not match the communicator size, a
   resized type whose bounds overflow `MPI_Aint`, values beyond the range of `int`, ...);
-- `MPI_Type_free` of a predefined datatype (`MPI_INT`, `MPI_DOUBLE_PRECISION`, ...);
+- `MPI_Type_free` of a predefined datatype (`MPI_INT`, `MPI_DOUBLE_PRECISION`, ..., and those
+  `MPI_Type_create_f90_real`/`_complex`/`_integer` and `MPI_Type_match_size` return);
 - `MPI_DATATYPE_NULL` passed where a datatype is needed;
-- a negative element count in communication, packing or I/O.
+- a negative element count in communication, packing or I/O;
+- a null pointer (`NULL`, `0`) as the new-type argument of a constructor;
+- in C, a variable that cannot hold a datatype handle where a datatype is read: a pointer
+  (`void *`, `MPI_Datatype *`), a floating value, or an integer holding a number.
+
+Arguments MPI ignores are not checked: the send count and type beside `MPI_IN_PLACE`, and the
+arguments that only the root of `MPI_Gather`, `MPI_Scatter`, `MPI_Reduce`, ... reads, unless
+the call shows that the process is the root (MPI-4.1 §6.5-§6.9: they are "significant only at
+root").
 
 ## Why it is a bug
 
 The call fails (`MPI_ERR_TYPE`, `MPI_ERR_COUNT`, `MPI_ERR_ARG`), which by default aborts the
-job, and with `MPI_ERRORS_RETURN` leaves the output handle undefined. MPI-4.1 §5.1.10:
-freeing a predefined datatype is erroneous (MPICH and Open MPI both return an error).
+job, and with `MPI_ERRORS_RETURN` leaves the output handle undefined. MPI-4.1 §2.5.1: of the
+predefined objects, "the user must not free such objects"; MPICH and Open MPI both return an error for
+`MPI_INT`, and for a type `MPI_Type_match_size` returned. The `MPI_Type_create_f90_*` types are
+predefined as well (§19.2.5): Open MPI returns an error, MPICH frees them and aborts in
+`MPI_Finalize`.
 
 ## Example
 
@@ -68,8 +81,10 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                     }) =>
                 {
                     format!(
-                        "`{}` is a predefined datatype: it must not be freed",
-                        handle_text(cx.text(span))
+                        "`{}` is a predefined datatype{}: it must not be freed",
+                        handle_text(cx.text(span)),
+                        returned_by(cx, site, i)
+                            .map_or_else(String::new, |f| format!(" (`{f}` returns one)"))
                     )
                 }
                 Role::TypeIn | Role::MessageType | Role::CommitType | Role::FreeType
@@ -84,9 +99,61 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                     site.int(i).unwrap_or_default(),
                     site.function.name
                 ),
+                Role::NewType if site.int(i) == Some(0) => format!(
+                    "`{}` writes the new datatype through a null pointer",
+                    site.function.name
+                ),
+                Role::TypeIn | Role::MessageType
+                    if site.always(i, |v| matches!(v, ArgumentValue::NotADatatype)) =>
+                {
+                    let declared = site
+                        .evaluations
+                        .first()
+                        .and_then(|c| c.args.get(i)?.declared.as_ref())
+                        .map_or_else(|| "?".to_owned(), c_spelling);
+                    format!(
+                        "`{}` is declared `{declared}`, not `MPI_Datatype`: `{}` reads a datatype handle there",
+                        cx.text(span).trim(),
+                        site.function.name
+                    )
+                }
                 _ => continue,
             };
             out.push(cx.diagnostic(&RULE, span, message));
         }
+    }
+}
+
+/// The call that returned the predefined datatype argument `i` holds, when every evaluation
+/// has one such (`MPI_Type_create_f90_real`, `MPI_Type_match_size`).
+fn returned_by(cx: &Context<'_>, site: &CallSite<'_>, i: usize) -> Option<&'static str> {
+    let mut found = None;
+    for v in site.values(i) {
+        let Some(ArgumentValue::Datatype { handle, .. }) = v else {
+            return None;
+        };
+        let d = cx
+            .analysis
+            .evaluation
+            .definitions
+            .iter()
+            .find(|d| d.handles.contains(handle))?;
+        match found {
+            Some(f) if f != d.constructor.name => return None,
+            _ => found = Some(d.constructor.name),
+        }
+    }
+    found
+}
+
+/// A C type as written in a declaration (`void *`, `int`, `MPI_Datatype *`).
+fn c_spelling(ty: &Ty) -> String {
+    match ty {
+        Ty::C(c) => c.spelling().to_owned(),
+        Ty::Pointer(inner) => format!("{} *", c_spelling(inner)),
+        Ty::Named(name) => name.clone(),
+        Ty::Void => "void".to_owned(),
+        Ty::MpiDatatype => "MPI_Datatype".to_owned(),
+        _ => "?".to_owned(),
     }
 }

@@ -21,7 +21,10 @@ A derived datatype passed to a communication, packing, one-sided or I/O call (`M
 `MPI_Bcast`, `MPI_Pack`, `MPI_File_set_view`, ...) on a path where `MPI_Type_commit` has not
 been called on it. The check is flow-sensitive: a commit after the use does not count. When
 the type is committed on some paths only (for example inside an `if`), the finding is a
-lower-severity warning that says so.
+lower-severity warning that says so. A commit and a use under `if`s on the same condition, whose
+variables nothing changes in between (`if (ok) MPI_Type_commit(&t); ... if (ok) MPI_Send(..., t,
+...)`, or `if (rank != 0) return;` after the commit under `if (rank == 0)`), are on the same
+paths: not a finding.
 
 Queries (`MPI_Type_size`, `MPI_Type_get_extent`, ...) and using the type as the old type of
 another constructor do not need a commit, and are not reported.

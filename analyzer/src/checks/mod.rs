@@ -19,6 +19,7 @@ mod fortran_edit;
 mod invalid_argument;
 mod misaligned_displacement;
 mod missing_commit;
+mod old_library;
 mod overlapping_receive;
 mod scalar;
 mod signature_mismatch;
@@ -322,7 +323,7 @@ impl<'a> Context<'a> {
             .evaluation
             .handles
             .get(handle)
-            .is_some_and(|h| h.predefined.is_none())
+            .is_some_and(|h| !h.is_predefined())
     }
 
     /// The datatype argument `i` names on every evaluation of `site`, when it is the same

@@ -1,7 +1,8 @@
 //! What kind of value a scalar is, to compare a buffer's declared types with a datatype's basic
 //! types: the class and the size must agree (`long` is not `MPI_INT`; `float` is not `MPI_INT32_T`
 //! although both have 4 bytes). One-byte character and integer types are interchangeable, and
-//! `MPI_BYTE`/`MPI_PACKED` match everything.
+//! `MPI_BYTE`/`MPI_PACKED` match everything. Integers also have a signedness, which a buffer
+//! and a datatype that otherwise match may still disagree on (`unsigned int` and `MPI_INT`).
 
 use crate::dtype::{Predefined, Repr};
 use crate::ir::Ty;
@@ -25,11 +26,34 @@ pub(crate) enum Class {
 pub(crate) struct Scalar {
     pub class: Class,
     pub size: i128,
+    /// For an integer, whether it is signed, when the C and Fortran standards say so (not for
+    /// `wchar_t`, whose signedness is the target's).
+    pub signed: Option<bool>,
 }
 
 impl Scalar {
+    /// Same class and size: the values have the same representation but for the sign.
     pub(super) fn matches(self, other: Scalar) -> bool {
-        self.class == Class::Byte || other.class == Class::Byte || self == other
+        self.class == Class::Byte
+            || other.class == Class::Byte
+            || (self.class, self.size) == (other.class, other.size)
+    }
+
+    /// Matching integers of which one is signed and the other not.
+    pub(super) fn differs_in_sign(self, other: Scalar) -> bool {
+        self.matches(other) && matches!((self.signed, other.signed), (Some(a), Some(b)) if a != b)
+    }
+}
+
+/// Whether a C integer type is signed; `None` for the others and for `wchar_t`.
+fn c_signed(c: CType) -> Option<bool> {
+    use CType::*;
+    match c {
+        UnsignedShort | UnsignedInt | UnsignedLong | UnsignedLongLong | UInt16 | UInt32
+        | UInt64 | SizeT => Some(false),
+        Short | Int | Long | LongLong | Int16 | Int32 | Int64 | PtrdiffT | IntptrT | Int128
+        | MpiAint | MpiOffset | MpiCount | MpiFint => Some(true),
+        _ => None,
     }
 }
 
@@ -54,27 +78,40 @@ fn fortran_class(f: FortranType) -> Class {
     }
 }
 
+/// Fortran's integers are signed.
+fn fortran_signed(f: FortranType) -> Option<bool> {
+    (f == FortranType::Integer).then_some(true)
+}
+
 /// A basic MPI datatype as a scalar (`None` for pairs and markers).
 pub(crate) fn of_basic(p: Predefined, target: Target) -> Option<Scalar> {
     let size = i128::from(p.basic_layout(target)?.size);
-    let class = match p.repr() {
-        Repr::C(c) => c_class(c),
-        Repr::Fortran(f, _) => fortran_class(f),
-        Repr::Byte => Class::Byte,
+    let (class, signed) = match p.repr() {
+        Repr::C(c) => (c_class(c), c_signed(c)),
+        Repr::Fortran(f, _) => (fortran_class(f), fortran_signed(f)),
+        Repr::Byte => (Class::Byte, None),
         Repr::Pair(..) | Repr::Marker(_) => return None,
     };
-    Some(Scalar { class, size })
+    Some(Scalar {
+        class,
+        size,
+        signed,
+    })
 }
 
 /// A declared scalar type of `size` bytes as a scalar (`None` for types that are not scalars).
 pub(crate) fn of_type(ty: &Ty, size: i128) -> Option<Scalar> {
-    let class = match ty {
+    let (class, signed) = match ty {
         Ty::C(CType::Pointer) => return None,
-        Ty::C(c) => c_class(*c),
-        Ty::Fortran { ty, .. } => fortran_class(*ty),
+        Ty::C(c) => (c_class(*c), c_signed(*c)),
+        Ty::Fortran { ty, .. } => (fortran_class(*ty), fortran_signed(*ty)),
         _ => return None,
     };
-    Some(Scalar { class, size })
+    Some(Scalar {
+        class,
+        size,
+        signed,
+    })
 }
 
 /// A struct member as a scalar.

@@ -769,6 +769,7 @@ fn mpi_constant(ev: &mut Evaluator, state: &mut State, name: &str) -> Value {
         "MPI_DISTRIBUTE_DFLT_DARG" => Value::Int(DFLT_DARG),
         "MPI_UNDEFINED" => Value::Named("MPI_UNDEFINED"),
         "MPI_DATATYPE_NULL" => Value::Named("MPI_DATATYPE_NULL"),
+        "MPI_IN_PLACE" => Value::Named("MPI_IN_PLACE"),
         "MPI_ANY_SOURCE" => Value::Named("MPI_ANY_SOURCE"),
         "MPI_ANY_TAG" => Value::Named("MPI_ANY_TAG"),
         "MPI_PROC_NULL" => Value::Named("MPI_PROC_NULL"),

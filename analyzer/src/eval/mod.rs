@@ -57,6 +57,8 @@ pub(crate) struct EvalOptions {
     /// Whose values the queries (`MPI_Type_get_extent`, ...) return.
     pub model: MpiModel,
     pub limits: Limits,
+    /// C: names are case-sensitive, and `mpi_address` is not `MPI_Address`.
+    pub case_sensitive: bool,
 }
 
 /// A datatype handle the program works with.
@@ -67,8 +69,18 @@ pub(crate) struct Handle {
     pub datatype: Option<Result<Datatype, DtypeError>>,
     /// The predefined handle this is, if it is one.
     pub predefined: Option<Predefined>,
+    /// A predefined datatype a call returned (`MPI_Type_create_f90_real`,
+    /// `MPI_Type_match_size`): committed, and not the program's to free.
+    pub returned_predefined: bool,
     /// The constructor call that made it.
     pub defined_at: Option<Span>,
+}
+
+impl Handle {
+    /// A predefined datatype: named (`MPI_INT`) or returned as one.
+    pub(crate) fn is_predefined(&self) -> bool {
+        self.predefined.is_some() || self.returned_predefined
+    }
 }
 
 /// What tells one constructor call from another: its span and its new-type argument's, and,
@@ -97,6 +109,16 @@ pub(crate) struct TypeDefinition {
     pub handles: Vec<HandleId>,
 }
 
+/// Entries of a local array that a call reads and nothing wrote since its declaration.
+#[derive(Clone, Debug)]
+pub(crate) struct Unwritten {
+    /// Positions from the argument's start.
+    pub entries: Vec<i128>,
+    /// The array's name and declaration statement.
+    pub array: String,
+    pub declaration: Span,
+}
+
 /// An evaluated argument of an MPI call.
 #[derive(Clone, Debug)]
 pub(crate) struct Argument {
@@ -122,8 +144,13 @@ pub(crate) enum ArgumentValue {
     /// array has from the argument to its end, when it is a declared one-dimensional array.
     Array {
         capacity: Option<i128>,
+        /// The entries the call reads that nothing wrote, when the array is a local one.
+        unwritten: Option<Unwritten>,
     },
     Named(&'static str),
+    /// A C variable whose type cannot hold a datatype handle (a pointer, a number) where a
+    /// datatype is expected, and that is not shown to hold one.
+    NotADatatype,
     Unknown,
 }
 
@@ -228,6 +255,7 @@ pub(crate) struct Evaluator<'p> {
     engine: Engine,
     model: MpiModel,
     limits: Limits,
+    case_sensitive: bool,
     steps_left: u64,
     functions: HashMap<&'p str, &'p Function>,
     /// Function-like and object-like macros and named constants, by name.
@@ -263,6 +291,11 @@ pub(crate) struct Evaluator<'p> {
     /// Objects a function returned the address of, on some path: never reused, since the value
     /// may still be in use when the function runs again (`f() - f()`).
     returned: HashSet<ObjectId>,
+    /// The local arrays whose elements start [`value::Value::Uninit`], with their declaration.
+    unwritten_arrays: HashMap<ObjectId, Span>,
+    /// Per `if` condition (by address): whether the program leaves its variables unchanged
+    /// after it (see `mpi::guards`).
+    unchanged_conditions: HashMap<usize, bool>,
 }
 
 impl<'p> Evaluator<'p> {
@@ -272,6 +305,7 @@ impl<'p> Evaluator<'p> {
             engine: Engine::new(options.target),
             model: options.model,
             limits: options.limits,
+            case_sensitive: options.case_sensitive,
             steps_left: options.limits.steps,
             functions: program
                 .functions
@@ -301,6 +335,8 @@ impl<'p> Evaluator<'p> {
             typing: false,
             layout_constants: 0,
             returned: HashSet::new(),
+            unwritten_arrays: HashMap::new(),
+            unchanged_conditions: HashMap::new(),
         }
     }
 

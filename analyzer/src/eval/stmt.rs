@@ -120,6 +120,8 @@ impl<'p> Evaluator<'p> {
                         path: Vec::new(),
                     };
                     self.initialize(state, &place, &decl.ty, init);
+                } else {
+                    self.mark_unwritten(state, id, &decl.ty, stmt.span);
                 }
                 Flow::Normal
             }
@@ -150,7 +152,10 @@ impl<'p> Evaluator<'p> {
                     self.exec_stmts(state, then, exits)
                 }
                 _ => {
+                    let branch = self.branch(state, cond);
                     let mut other = state.clone();
+                    self.assume(state, branch.as_ref(), true);
+                    self.assume(&mut other, branch.as_ref(), false);
                     let f1 = self.exec_stmts(state, then, exits);
                     let f2 = self.exec_stmts(&mut other, otherwise, exits);
                     match (f1, f2) {
@@ -161,7 +166,8 @@ impl<'p> Evaluator<'p> {
                         }
                         (Flow::Normal, Flow::Dead) => Flow::Normal,
                         (Flow::Normal, Flow::Normal) => {
-                            *state = state.join(&other);
+                            let then = std::mem::replace(state, state.join(&other));
+                            self.remember(state, branch, &then, &other);
                             Flow::Normal
                         }
                     }

@@ -51,6 +51,10 @@ pub(crate) enum Value {
     Handle(HandleId),
     /// A named MPI constant that is not a number in the standard (`MPI_ORDER_C`, ...).
     Named(&'static str),
+    /// An element of a C array with automatic storage that nothing has written since its
+    /// declaration: its value is indeterminate. Any other value is unknown once it may have
+    /// been written.
+    Uninit,
     Unknown,
 }
 
@@ -163,6 +167,8 @@ pub(crate) struct State {
     /// branch costs what it changes, not what the program holds.
     pub objects: Vec<Rc<Object>>,
     pub handles: HashMap<HandleId, HandleState>,
+    /// What earlier branches on conditions still unchanged made certain on each side.
+    pub guards: Vec<Rc<super::mpi::guards::Guard>>,
 }
 
 /// Most elements one object stores; writes past it are forgotten (unknown), which keeps memory
@@ -354,6 +360,9 @@ impl State {
                 freed: Tri::No.join(theirs.freed),
             });
         }
+        joined
+            .guards
+            .retain(|g| other.guards.iter().any(|o| Rc::ptr_eq(g, o)));
         joined
     }
 }

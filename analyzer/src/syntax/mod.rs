@@ -3,7 +3,7 @@
 
 pub mod c;
 pub mod fortran;
-mod preproc;
+pub(crate) mod preproc;
 
 use std::collections::HashMap;
 

@@ -255,7 +255,7 @@ pub(crate) struct Condition<'a, B> {
 impl<B: Clone> Condition<'_, B> {
     /// Whether the branch at `node` (`#if`, `#elif`, `#ifdef`, `#elifdef` and their negations)
     /// is taken; `None` when undecidable.
-    fn decide(&self, node: Node) -> Option<bool> {
+    pub(crate) fn decide(&self, node: Node) -> Option<bool> {
         match node.kind() {
             k::PREPROC_IF | k::PREPROC_ELIF => {
                 let condition = node.child_by_field_name("condition")?;

@@ -44,8 +44,14 @@ impl Evaluator<'_> {
                 let start = self.eval(state, arg);
                 let values = array_len.and_then(|n| self.read_array(state, &start, n));
                 let capacity = self.array_capacity(state, &start);
+                let unwritten = values
+                    .as_deref()
+                    .and_then(|v| self.unwritten(state, &start, v));
                 (
-                    ArgumentValue::Array { capacity },
+                    ArgumentValue::Array {
+                        capacity,
+                        unwritten,
+                    },
                     values.map_or(RawArg::None, RawArg::Array),
                 )
             }
@@ -65,6 +71,11 @@ impl Evaluator<'_> {
                         }
                     }
                     Value::Named(n) => ArgumentValue::Named(n),
+                    v if matches!(role, TypeIn | MessageType)
+                        && self.holds_no_datatype(state, arg, v) =>
+                    {
+                        ArgumentValue::NotADatatype
+                    }
                     _ => ArgumentValue::Unknown,
                 };
                 (recorded, RawArg::Value(v))
@@ -73,10 +84,11 @@ impl Evaluator<'_> {
                 let v = self.location(state, arg);
                 (self.buffer(state, arg, &v), RawArg::Value(v))
             }
-            NewType | OutInt | OutAint => (
-                ArgumentValue::Unknown,
-                self.out_place(state, arg).map_or(RawArg::None, RawArg::Out),
-            ),
+            NewType | OutInt | OutAint => match self.out_place(state, arg) {
+                Some(place) => (ArgumentValue::Unknown, RawArg::Out(place)),
+                None if self.is_null_pointer(state, arg) => (ArgumentValue::Int(0), RawArg::Null),
+                None => (ArgumentValue::Unknown, RawArg::None),
+            },
             Other => {
                 // Evaluated for their effects (a nested call), not recorded.
                 if matches!(arg.kind, ExprKind::Call { .. }) {
@@ -134,7 +146,7 @@ impl Evaluator<'_> {
         }
         let (value, place) = self.value_and_place(state, arg);
         match value {
-            v @ (Value::Ref(_) | Value::Addr { .. }) => v,
+            v @ (Value::Ref(_) | Value::Addr { .. } | Value::Named("MPI_IN_PLACE")) => v,
             // A C pointer whose target is unknown is not itself the location.
             _ => match place.or_else(|| self.place(state, arg)) {
                 Some(p) if !matches!(self.place_type(state, &p), Some(Ty::Pointer(_))) => {
@@ -189,6 +201,7 @@ impl Evaluator<'_> {
                 (place.object, offset)
             }
             Value::Addr { object, offset } => (*object, Some(*offset)),
+            Value::Named(n) => return ArgumentValue::Named(n),
             _ => return self.unknown_target(state, arg),
         };
         let Some(o) = state.objects.get(object).cloned() else {
@@ -235,11 +248,61 @@ impl Evaluator<'_> {
         }
     }
 
-    /// `char *` (signed or unsigned) is the C idiom for raw memory of any type: its type says
-    /// nothing about what the memory holds; the datatype does.
+    /// A C variable (element, member) that cannot hold a datatype handle and is not shown to
+    /// hold one: a pointer (`void *`, `MPI_Datatype *`), a floating value, or an integer whose
+    /// value is a number (MPICH's handles are `int`s, but then the value is a handle).
+    fn holds_no_datatype(&mut self, state: &mut State, arg: &Expr, v: &Value) -> bool {
+        if !matches!(
+            arg.kind,
+            ExprKind::Name(_) | ExprKind::Index { .. } | ExprKind::Member { .. }
+        ) {
+            return false;
+        }
+        let Some(ty) = self.static_type(state, arg) else {
+            return false;
+        };
+        match self.resolve(&ty) {
+            Ty::Pointer(_) | Ty::C(CType::Pointer) => true,
+            Ty::C(c) if c.is_floating() => true,
+            Ty::C(_) => matches!(v, Value::Int(_)),
+            _ => false,
+        }
+    }
+
+    /// A null pointer where a call writes its result: `NULL`, `0`, `(T *) 0`, or a pointer
+    /// variable holding one.
+    fn is_null_pointer(&mut self, state: &mut State, arg: &Expr) -> bool {
+        match &arg.kind {
+            ExprKind::Int(0) => true,
+            ExprKind::Cast(_, inner) => self.is_null_pointer(state, inner),
+            // <stddef.h>'s null pointer constant, unless the program names something else so.
+            ExprKind::Name(n)
+                if n == "NULL"
+                    && state.lookup(n).is_none()
+                    && !self.macros.contains_key(n.as_str()) =>
+            {
+                true
+            }
+            ExprKind::Name(_) => self.eval(state, arg) == Value::Int(0),
+            _ => false,
+        }
+    }
+
+    /// A pointer to a declared element type (not `void *`, the type of `MPI_IN_PLACE`), or an
+    /// array.
+    pub(super) fn points_to_data(&self, ty: &Ty) -> bool {
+        match self.resolve(ty) {
+            Ty::Pointer(pointee) => !matches!(self.resolve(pointee), Ty::Void | Ty::Unknown),
+            Ty::Array(..) => true,
+            _ => false,
+        }
+    }
+
+    /// `char *` (signed or unsigned) and `char` arrays are the C idiom for raw memory of any
+    /// type: their type says nothing about what the memory holds; the datatype does.
     fn is_raw_memory(&self, ty: &Ty) -> bool {
-        matches!(self.resolve(ty), Ty::Pointer(pointee) if matches!(
-            self.resolve(pointee),
+        matches!(self.resolve(ty), Ty::Pointer(element) | Ty::Array(element, _) if matches!(
+            self.resolve(element),
             Ty::C(CType::Char | CType::UnsignedChar | CType::SignedChar)
         ))
     }
@@ -250,6 +313,8 @@ pub(crate) enum RawArg {
     Value(Value),
     Array(Vec<Value>),
     Out(Place),
+    /// A null pointer where the call writes.
+    Null,
     None,
 }
 

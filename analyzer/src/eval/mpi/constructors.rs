@@ -2,7 +2,7 @@
 //! handle it is bound to.
 
 use super::RawArg;
-use crate::catalog::{ConstructorKind, MpiFunction};
+use crate::catalog::{ConstructorKind, Effect, MpiFunction};
 use crate::dtype::{Api, Constructor, Datatype, Distribution, DtypeError, Order};
 use crate::eval::value::{HandleState, Place, State, Tri, Value};
 use crate::eval::{DefinitionKey, Evaluator, Handle, TypeDefinition};
@@ -163,6 +163,9 @@ impl Evaluator<'_> {
                 vec![],
             ),
             K::F90Integer => (Constructor::F90Integer { range: int(0)? }, vec![]),
+            // Which of the types of that size it is, is the library's choice (MPICH returns
+            // MPI_REAL4 where Open MPI returns MPI_REAL).
+            K::MatchSize => return None,
         };
         Some(self.engine.construct(&ctor, api, &olds))
     }
@@ -204,6 +207,7 @@ impl Evaluator<'_> {
         self.handles.push(Handle {
             datatype: datatype.clone(),
             predefined: None,
+            returned_predefined: matches!(function.effect, Effect::Construct(k) if k.returns_predefined()),
             defined_at: Some(span),
         });
         let h = self.handles.len() - 1;

@@ -5,14 +5,14 @@ use super::RawArg;
 use crate::catalog::{ConstructorKind, Effect, Mpi1Bound, MpiFunction};
 use crate::dtype::Datatype;
 use crate::eval::value::{HandleState, ObjectKind, Place, State, Tri, Value};
-use crate::eval::Evaluator;
+use crate::eval::{Evaluator, Handle};
 use crate::ir::Expr;
 use crate::source::Span;
 use ConstructorKind as K;
 
 impl Evaluator<'_> {
     pub(crate) fn handle_state(&self, state: &State, h: usize) -> HandleState {
-        if self.handles.get(h).is_some_and(|x| x.predefined.is_some()) {
+        if self.handles.get(h).is_some_and(Handle::is_predefined) {
             return HandleState {
                 committed: Tri::Yes,
                 freed: Tri::No,
@@ -50,6 +50,8 @@ impl Evaluator<'_> {
         };
         let model = self.model;
         match function.effect {
+            // MPI rejects a null `newtype` and makes no datatype.
+            Effect::Construct(_) if matches!(raw.last(), Some(RawArg::Null)) => {}
             Effect::Construct(kind) => {
                 let out = raw.last().and_then(RawArg::out).cloned();
                 if out.is_none() {
@@ -65,9 +67,6 @@ impl Evaluator<'_> {
                 let datatype = self.build(kind, function.api(), raw);
                 let h = self.define(state, function, span, &target, out.as_ref(), datatype);
                 if let (Some(h), true) = (h, kind.returns_predefined()) {
-                    if let Some(entry) = state.handles.get_mut(&h) {
-                        entry.committed = Tri::Yes;
-                    }
                     self.ever_committed.insert(h);
                 }
                 // MPI_Type_dup: "the new datatype has the same committed state as the old one".
@@ -85,7 +84,7 @@ impl Evaluator<'_> {
             }
             Effect::Commit | Effect::Free => {
                 if let Value::Handle(h) = value(0) {
-                    if self.handles[h].predefined.is_none() {
+                    if !self.handles[h].is_predefined() {
                         let entry = state.handles.entry(h).or_insert(HandleState {
                             committed: Tri::No,
                             freed: Tri::No,

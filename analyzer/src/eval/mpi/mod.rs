@@ -5,13 +5,15 @@
 mod arguments;
 mod constructors;
 mod effects;
+pub(crate) mod guards;
 mod libc;
+mod unwritten;
 
 pub(crate) use arguments::RawArg;
 
 use super::value::{ObjectKind, State, Value};
 use super::{Argument, ArgumentValue, Evaluator, Handle, MpiCall};
-use crate::catalog::{ConstructorKind, Effect, MpiFunction, Role};
+use crate::catalog::{ConstructorKind, Effect, MpiFunction, Read, Role};
 
 use crate::dtype::Predefined;
 use crate::ir::{Expr, ExprKind};
@@ -30,6 +32,7 @@ impl<'p> Evaluator<'p> {
         self.handles.push(Handle {
             datatype,
             predefined: Some(p),
+            returned_predefined: false,
             defined_at: None,
         });
         let h = self.handles.len() - 1;
@@ -67,7 +70,12 @@ impl<'p> Evaluator<'p> {
                 _ => Value::Unknown,
             };
         }
-        if let Some(function) = MpiFunction::find(callee) {
+        let mpi = if self.case_sensitive {
+            MpiFunction::find_c(callee)
+        } else {
+            MpiFunction::find(callee)
+        };
+        if let Some(function) = mpi {
             return self.mpi_call(state, function, callee_span, args, span);
         }
         if let Some(function) = self.functions.get(callee).copied() {
@@ -119,6 +127,7 @@ impl<'p> Evaluator<'p> {
             });
             raw.push(v);
         }
+        self.forget_unread(state, function, args, &raw, &mut evaluated);
         let result = self.effect(state, function, args, &raw, span);
         for (param, arg) in function.params.iter().zip(&raw) {
             if param.written {
@@ -132,6 +141,37 @@ impl<'p> Evaluator<'p> {
             args: evaluated,
         });
         result
+    }
+
+    /// Records the arguments MPI may not read on this call as unknown: what MPI ignores cannot
+    /// be wrong (`MPI_DATATYPE_NULL` as the receive type on a process that is not the root, the
+    /// send count beside `MPI_IN_PLACE`).
+    fn forget_unread(
+        &mut self,
+        state: &mut State,
+        function: &'static MpiFunction,
+        args: &[Expr],
+        raw: &[RawArg],
+        evaluated: &mut [Argument],
+    ) {
+        let in_place = match function.in_place_position() {
+            None => Some(false),
+            Some(at) => match raw.get(at).and_then(RawArg::value) {
+                Some(Value::Named("MPI_IN_PLACE")) => Some(true),
+                Some(Value::Ref(_) | Value::Addr { .. }) => Some(false),
+                // A pointer whose target is unknown: `MPI_IN_PLACE` is a `void *`.
+                _ => match args.get(at).and_then(|a| self.static_type(state, a)) {
+                    Some(ty) if self.points_to_data(&ty) => Some(false),
+                    _ => None,
+                },
+            },
+        };
+        for (i, arg) in evaluated.iter_mut().enumerate() {
+            if function.reads(i, in_place) != Read::Yes {
+                arg.value = ArgumentValue::Unknown;
+                arg.declared = None;
+            }
+        }
     }
 
     /// Keeps the evaluated call for the rules. A call evaluated more than
