@@ -130,6 +130,24 @@ impl Analysis {
         self.text.get(span.start..span.end).unwrap_or("")
     }
 
+    /// The text that names a definition's handle: its new-type argument as written or, where
+    /// that text is a statement macro's use not naming it (a variable of the macro's body),
+    /// the variable.
+    pub(crate) fn handle_written<'a>(&'a self, d: &'a eval::TypeDefinition) -> &'a str {
+        let written = self.slice(d.target_span);
+        match d.target.root_name() {
+            Some(root)
+                if self.program.in_macro_use(d.target_span)
+                    && !written
+                        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                        .any(|w| w == root) =>
+            {
+                root
+            }
+            _ => written,
+        }
+    }
+
     /// 1-based line and column (in characters) of a byte offset.
     pub fn position(&self, offset: usize) -> (u32, u32) {
         let lc = self.line_index.line_column(offset, PositionEncoding::Utf32);
@@ -153,7 +171,7 @@ impl Analysis {
                     line,
                     column,
                     span: d.span,
-                    name: handle_name(self.slice(d.target_span)),
+                    name: handle_name(self.handle_written(d)),
                     constructor: d.constructor.name,
                     datatype,
                     error,

@@ -214,7 +214,7 @@ fn constructor_hover(analysis: &Analysis, d: &TypeDefinition) -> String {
     let mut out = format!(
         "**{}** -> `{}` (committed later: {})\n\n",
         d.constructor.name,
-        crate::checks::handle_text(analysis.slice(d.target_span)),
+        crate::checks::handle_text(analysis.handle_written(d)),
         tri_text(d.committed)
     );
     match &d.datatype {
@@ -462,7 +462,7 @@ pub fn type_symbols(analysis: &Analysis) -> Vec<TypeSymbol> {
         .map(|d| {
             let values = values_label(analysis, d).unwrap_or_else(|| "values unknown".into());
             TypeSymbol {
-                name: crate::checks::handle_text(analysis.slice(d.target_span)).to_owned(),
+                name: crate::checks::handle_text(analysis.handle_written(d)).to_owned(),
                 detail: format!("{}: {values}", d.constructor.name),
                 span: d.span,
                 name_span: d.target_span,

@@ -24,6 +24,18 @@ pub(crate) struct Program {
     pub fortran_modules: Vec<(Span, FortranUnit)>,
     /// Parse errors and constructs the front end skipped.
     pub notes: Vec<Note>,
+    /// Uses of C macros that expand to statements, expanded in place: the spans of what their
+    /// expansions hold lie inside these, and are not the text of that code.
+    pub macro_uses: Vec<Span>,
+}
+
+impl Program {
+    /// Whether `span` lies inside the use of a statement macro (see [`Self::macro_uses`]).
+    pub(crate) fn in_macro_use(&self, span: Span) -> bool {
+        self.macro_uses
+            .iter()
+            .any(|u| u.start <= span.start && span.end <= u.end)
+    }
 }
 
 /// A C function or a Fortran program, subroutine or function.

@@ -252,6 +252,50 @@ fn exponential_and_self_recursive_macros() {
     assert_eq!(size_of(&analysis, "g"), Some(8));
 }
 
+/// Statement macros that expand to ever more: each doubling the one before (2^24 uses), a
+/// 15 KB body used 20,000 times, a parameter written 2,000 times given a 100 KB argument. Each
+/// stops at the file's expansion budget, with one note, and what was expanded before stays.
+#[test]
+fn statement_macros_expanding_without_end_stop_at_the_budget() {
+    let make = "#define MAKE(t) { MPI_Type_contiguous(3, MPI_INT, &t); }\n";
+    let mut doubling = String::from(make);
+    doubling.push_str("#define M0(t) { MPI_Type_contiguous(2, MPI_INT, &t); }\n");
+    for i in 1..=24 {
+        doubling.push_str(&format!(
+            "#define M{i}(t) {{ M{}(t); M{}(t); }}\n",
+            i - 1,
+            i - 1
+        ));
+    }
+    doubling.push_str("void f(void) {\n  MPI_Datatype first, t;\n  MAKE(first);\n  M24(t);\n}\n");
+    let assignments: String = (0..600).map(|i| format!("x{i} = x{i} + 1; ")).collect();
+    let mut big = format!("{make}#define BIG(t) {{ int x0 = 0; {assignments} }}\n");
+    big.push_str("void f(void) {\n  MPI_Datatype first;\n  MAKE(first);\n");
+    big.push_str(&"  BIG(t);\n".repeat(20_000));
+    big.push_str("}\n");
+    let mut many = format!("{make}#define MANY(x) {{ {} }}\n", "x; ".repeat(2_000));
+    many.push_str(&format!(
+        "void f(void) {{\n  MPI_Datatype first;\n  MAKE(first);\n  MANY(g({}));\n}}\n",
+        "1 + ".repeat(25_000) + "1"
+    ));
+    for (name, text) in [
+        ("C doubling statement macros", doubling),
+        ("C large statement macro used 20k times", big),
+        ("C statement macro with a 100 KB argument", many),
+    ] {
+        let text = format!("{text}{C_GOOD}");
+        let (analysis, _) = run(name, &text, C);
+        let refused = analysis
+            .notes
+            .iter()
+            .filter(|n| n.message.contains("not expanded: this file's expansions"))
+            .count();
+        assert_eq!(refused, 1, "{name}: {:?}", notes(&analysis));
+        assert_eq!(size_of(&analysis, "first"), Some(12), "{name}");
+        assert_eq!(size_of(&analysis, "g"), Some(8), "{name}");
+    }
+}
+
 /// A Jacobi sweep between halo exchanges (the fuzzer's first timeout was such a fixture): the
 /// sweeps' bodies only do arithmetic, so their iterations run the condition and the step alone
 /// and stay within the step budget; the outer loop's counter stays exact.

@@ -106,14 +106,14 @@ fn freed_handles(cx: &Context<'_>) -> HashSet<HandleId> {
 /// The function a definition is in and the local handle variable it writes: `&t` in C, `t` in
 /// Fortran, declared in that function and not one of its parameters.
 fn local_handle<'a>(cx: &Context<'a>, d: &TypeDefinition) -> Option<(&'a Function, String)> {
-    let written = cx.text(d.target_span).trim();
-    let name = match cx.language() {
-        Language::C => written.strip_prefix('&')?.trim(),
-        Language::Fortran { .. } => written,
+    let variable = match (cx.language(), &d.target.kind) {
+        (Language::C, ExprKind::AddrOf(inner)) => &inner.kind,
+        (Language::Fortran { .. }, kind) => kind,
+        _ => return None,
     };
-    if name.is_empty() || !name.chars().all(|c| c.is_alphanumeric() || c == '_') {
+    let ExprKind::Name(name) = variable else {
         return None;
-    }
+    };
     let name = name.to_ascii_lowercase();
     let function = cx.function_at(d.span)?;
     let is_param = function

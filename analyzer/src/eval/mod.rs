@@ -83,6 +83,12 @@ impl Handle {
     }
 }
 
+/// What tells one constructor call from another: its span and its new-type argument's, and,
+/// for the calls in one statement macro's expansion (whose words all have the span of its use),
+/// the function and the variable the argument names. Two calls in one expansion alike in these
+/// are taken for one, whose datatype is then known only when they agree.
+pub(crate) type DefinitionKey = (Span, Span, &'static str, Option<String>);
+
 /// One constructor call that defines a handle, evaluated on every path that reaches it.
 #[derive(Clone, Debug)]
 pub(crate) struct TypeDefinition {
@@ -92,6 +98,9 @@ pub(crate) struct TypeDefinition {
     pub constructor: &'static MpiFunction,
     /// The new-type argument (`&newtype`, `types[i]`).
     pub target_span: Span,
+    /// That argument as lowered (its text may be a statement macro's use, see
+    /// [`crate::ir::Program::macro_uses`]).
+    pub target: crate::ir::Expr,
     /// The datatype; `None` when it is unknown or differs between the paths reaching the call.
     pub datatype: Option<Result<Datatype, DtypeError>>,
     /// Whether the handles the call made are committed somewhere: all of them, some, or none.
@@ -257,8 +266,8 @@ pub(crate) struct Evaluator<'p> {
     expansions_left: u32,
     handles: Vec<Handle>,
     predefined_handles: HashMap<Predefined, HandleId>,
-    /// Per constructor-call span: the index of its definition.
-    definition_index: HashMap<(Span, Span), usize>,
+    /// The index of each definition, by [`DefinitionKey`].
+    definition_index: HashMap<DefinitionKey, usize>,
     definitions: Vec<TypeDefinition>,
     calls: Vec<MpiCall>,
     notes: Vec<crate::source::Note>,

@@ -278,11 +278,17 @@ impl<'p> Evaluator<'p> {
             // Each iteration costs a step, even one with no statement (`DO` ... `END DO` empty).
             self.steps_left = self.steps_left.saturating_sub(1);
             let mut exits = Exits::default();
+            let depth = state.scopes.len();
             let flow = if skip_body {
                 Flow::Normal
             } else {
                 self.exec_stmts(state, body, &mut exits)
             };
+            // A path that left by `break` or `continue` still has the scopes of the blocks it
+            // left: kept, they piled up one iteration after another.
+            for s in exits.breaks.iter_mut().chain(exits.continues.iter_mut()) {
+                s.scopes.truncate(depth);
+            }
             exit_states.append(&mut exits.breaks);
             outer.pass_on(&mut exits);
             let mut continuing: Vec<State> = exits.continues;

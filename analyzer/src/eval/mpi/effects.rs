@@ -60,9 +60,12 @@ impl Evaluator<'_> {
                         self.forget_root(state, arg);
                     }
                 }
-                let target_span = args.last().map_or(span, |a| a.span);
+                let target = args
+                    .last()
+                    .cloned()
+                    .unwrap_or_else(|| crate::ir::Expr::unknown(span));
                 let datatype = self.build(kind, function.api(), raw);
-                let h = self.define(state, function, span, target_span, out.as_ref(), datatype);
+                let h = self.define(state, function, span, &target, out.as_ref(), datatype);
                 if let (Some(h), true) = (h, kind.returns_predefined()) {
                     self.ever_committed.insert(h);
                 }
