@@ -222,11 +222,39 @@ fn constructor_hover(analysis: &Analysis, d: &TypeDefinition) -> String {
         Some(Err(e)) => {
             let _ = write!(out, "Invalid arguments: {e}");
         }
+        None if d.variants.len() > 1 => variants_markdown(analysis, d, &mut out),
         None => out.push_str(
             "The datatype is not known here (unknown arguments, or it differs between paths).",
         ),
     }
     out
+}
+
+/// The datatype a call builds per chain of calls that reached it, for a helper called with
+/// other arguments from several places.
+fn variants_markdown(analysis: &Analysis, d: &TypeDefinition, out: &mut String) {
+    out.push_str("The datatype differs between the calls that reach it:\n");
+    for v in &d.variants {
+        let chain: Vec<String> = v
+            .via
+            .iter()
+            .map(|s| format!("line {}", analysis.position(s.start).0))
+            .collect();
+        let values = match &v.datatype {
+            Some(Ok(dt)) => {
+                let s = dt.summary(analysis.model);
+                format!("size {}, lb {}, extent {}", dt.size(), s.lb, s.extent())
+            }
+            Some(Err(e)) => format!("invalid arguments: {e}"),
+            None => "not known".to_owned(),
+        };
+        let from = if chain.is_empty() {
+            "the function run on its own".to_owned()
+        } else {
+            chain.join(" > ")
+        };
+        let _ = writeln!(out, "- from {from}: {values}");
+    }
 }
 
 fn basic_hover(analysis: &Analysis, p: Predefined) -> String {
@@ -460,7 +488,13 @@ pub fn type_symbols(analysis: &Analysis) -> Vec<TypeSymbol> {
     definitions_by_span(analysis)
         .into_iter()
         .map(|d| {
-            let values = values_label(analysis, d).unwrap_or_else(|| "values unknown".into());
+            let values = values_label(analysis, d).unwrap_or_else(|| {
+                if d.variants.len() > 1 {
+                    "values differ per call site".into()
+                } else {
+                    "values unknown".into()
+                }
+            });
             TypeSymbol {
                 name: crate::checks::handle_text(analysis.handle_written(d)).to_owned(),
                 detail: format!("{}: {values}", d.constructor.name),

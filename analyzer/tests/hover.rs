@@ -112,6 +112,33 @@ end subroutine send_row
     );
 }
 
+/// A helper called with other arguments from two places: the constructor in it shows what each
+/// call builds.
+#[test]
+fn c_constructor_in_a_helper_called_twice() {
+    assert_hover!(
+        "helper.c",
+        r#"#include <mpi.h>
+
+static void make_column(int rows, MPI_Datatype *t)
+{
+    MPI_Type_vec$0tor(rows, 1, 10, MPI_DOUBLE, t);
+    MPI_Type_commit(t);
+}
+
+int main(void)
+{
+    MPI_Datatype a, b;
+    make_column(4, &a);
+    make_column(5, &b);
+    MPI_Type_free(&a);
+    MPI_Type_free(&b);
+    return 0;
+}
+"#
+    );
+}
+
 #[test]
 fn c_constructor_call_name() {
     assert_hover!(

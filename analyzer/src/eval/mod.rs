@@ -107,6 +107,18 @@ pub(crate) struct TypeDefinition {
     pub committed: Tri,
     /// The handles the call made, one per evaluation of the call.
     pub handles: Vec<HandleId>,
+    /// The datatype per chain of call sites that reached the call (a helper called from two
+    /// places with other arguments), in the order first reached.
+    pub variants: Vec<Variant>,
+}
+
+/// What one constructor call built when reached through one chain of calls.
+#[derive(Clone, Debug)]
+pub(crate) struct Variant {
+    /// The calls of the file's own functions that led to it, outermost first; empty in a root.
+    pub via: Vec<Span>,
+    /// The datatype; `None` when it is unknown or differs between the paths of this chain.
+    pub datatype: Option<Result<Datatype, DtypeError>>,
 }
 
 /// Entries of a local array that a call reads and nothing wrote since its declaration.
@@ -261,6 +273,8 @@ pub(crate) struct Evaluator<'p> {
     /// Function-like and object-like macros and named constants, by name.
     macros: HashMap<&'p str, &'p crate::ir::Macro>,
     call_stack: Vec<&'p str>,
+    /// The calls of the file's own functions being followed, outermost first.
+    call_sites: Vec<Span>,
     macro_stack: Vec<&'p str>,
     /// Expansions left to the outermost macro being expanded.
     expansions_left: u32,
@@ -274,6 +288,9 @@ pub(crate) struct Evaluator<'p> {
     noted: HashSet<(Span, &'static str)>,
     /// Handles some evaluated path commits.
     ever_committed: HashSet<HandleId>,
+    /// Handles written where the evaluator cannot follow them (through an unknown pointer):
+    /// whether they are committed later is not known.
+    unfollowed: HashSet<HandleId>,
     /// The object each local declaration made last, to reuse when it runs again.
     locals: HashMap<Origin, ObjectId>,
     /// The objects some path stored a pointer or address into an object in, by that object: a
@@ -318,6 +335,7 @@ impl<'p> Evaluator<'p> {
                 .map(|m| (m.name.as_str(), m))
                 .collect(),
             call_stack: Vec::new(),
+            call_sites: Vec::new(),
             macro_stack: Vec::new(),
             expansions_left: 0,
             handles: Vec::new(),
@@ -328,6 +346,7 @@ impl<'p> Evaluator<'p> {
             notes: Vec::new(),
             noted: HashSet::new(),
             ever_committed: HashSet::new(),
+            unfollowed: HashSet::new(),
             locals: HashMap::new(),
             holders: HashMap::new(),
             heap_blocks: HashMap::new(),
@@ -404,9 +423,10 @@ impl<'p> Evaluator<'p> {
                 .iter()
                 .filter(|h| self.ever_committed.contains(h))
                 .count();
+            let unfollowed = d.handles.iter().any(|h| self.unfollowed.contains(h));
             d.committed = match committed {
-                0 => Tri::No,
                 n if n == d.handles.len() => Tri::Yes,
+                0 if !unfollowed => Tri::No,
                 _ => Tri::Maybe,
             };
         }

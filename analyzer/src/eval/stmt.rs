@@ -510,7 +510,10 @@ impl<'p> Evaluator<'p> {
                 params.push((param.name.clone(), v));
             }
         }
-        self.run_function(state, function, params, &aliases)
+        self.call_sites.push(span);
+        let value = self.run_function(state, function, params, &aliases);
+        self.call_sites.pop();
+        value
     }
 
     /// What an unknown function may do to its arguments: write through every pointer and, in

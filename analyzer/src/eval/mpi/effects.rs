@@ -66,6 +66,9 @@ impl Evaluator<'_> {
                     .unwrap_or_else(|| crate::ir::Expr::unknown(span));
                 let datatype = self.build(kind, function.api(), raw);
                 let h = self.define(state, function, span, &target, out.as_ref(), datatype);
+                if let (Some(h), None) = (h, &out) {
+                    self.unfollowed.insert(h);
+                }
                 if let (Some(h), true) = (h, kind.returns_predefined()) {
                     self.ever_committed.insert(h);
                 }
