@@ -5,6 +5,8 @@
 //! Everything else lowers to [`StmtKind::Opaque`] or [`ExprKind::Unknown`], which the evaluator
 //! treats as "anything may have happened" rather than guessing.
 
+use std::collections::{HashMap, HashSet};
+
 use crate::layout::{CType, FortranType};
 use crate::source::{Note, Span};
 
@@ -494,6 +496,87 @@ impl StmtKind {
             | StmtKind::Opaque { .. } => {}
         }
     }
+}
+
+/// Calls `f` on every statement, nested ones included, outermost first, to change it.
+pub(crate) fn visit_stmts_mut(stmts: &mut [Stmt], f: &mut dyn FnMut(&mut Stmt)) {
+    for stmt in stmts {
+        f(stmt);
+        match &mut stmt.kind {
+            StmtKind::If {
+                then, otherwise, ..
+            } => {
+                visit_stmts_mut(then, f);
+                visit_stmts_mut(otherwise, f);
+            }
+            StmtKind::Loop {
+                init, step, body, ..
+            } => {
+                visit_stmts_mut(init, f);
+                visit_stmts_mut(step, f);
+                visit_stmts_mut(body, f);
+            }
+            StmtKind::Block(nested) => visit_stmts_mut(nested, f),
+            _ => {}
+        }
+    }
+}
+
+/// The labels of a function body that only jumps from before them reach, each jump from inside
+/// a statement that precedes the label in the label's own statement list (`goto fn_exit` out
+/// of nested blocks and loops): the evaluator joins those jumps' paths where the label stands.
+/// A label written twice is none of them.
+pub(crate) fn forward_labels(body: &[Stmt]) -> HashSet<String> {
+    /// A statement's place: the address of its list and its index there.
+    type At = (usize, usize);
+    fn walk(
+        list: &[Stmt],
+        chain: &mut Vec<At>,
+        labels: &mut HashMap<String, Vec<At>>,
+        gotos: &mut Vec<(String, Vec<At>)>,
+    ) {
+        let id = list.as_ptr() as usize;
+        for (i, stmt) in list.iter().enumerate() {
+            chain.push((id, i));
+            match &stmt.kind {
+                StmtKind::Label(l) => labels.entry(l.clone()).or_default().push((id, i)),
+                StmtKind::Goto(l) => gotos.push((l.clone(), chain.clone())),
+                StmtKind::If {
+                    then, otherwise, ..
+                } => {
+                    walk(then, chain, labels, gotos);
+                    walk(otherwise, chain, labels, gotos);
+                }
+                StmtKind::Loop {
+                    init, step, body, ..
+                } => {
+                    for nested in [init, step, body] {
+                        walk(nested, chain, labels, gotos);
+                    }
+                }
+                StmtKind::Block(nested) => walk(nested, chain, labels, gotos),
+                _ => {}
+            }
+            chain.pop();
+        }
+    }
+    let mut labels = HashMap::new();
+    let mut gotos = Vec::new();
+    walk(body, &mut Vec::new(), &mut labels, &mut gotos);
+    labels
+        .into_iter()
+        .filter_map(|(label, places)| match places.as_slice() {
+            [(list, at)] => {
+                let mut to_it = gotos.iter().filter(|(l, _)| *l == label).peekable();
+                let reached = to_it.peek().is_some();
+                let forward = to_it.all(|(_, chain)| {
+                    chain.iter().any(|&(l, from)| l == *list && from < *at)
+                });
+                (reached && forward).then_some(label)
+            }
+            _ => None,
+        })
+        .collect()
 }
 
 /// Calls `f` on every expression the statements contain directly (initializers, conditions,
