@@ -41,8 +41,33 @@ impl Exits {
 
     /// Hands what left an inner statement list by `return` or a forward jump to the outer one.
     fn pass_on(&mut self, inner: &mut Exits) {
-        self.returns.append(&mut inner.returns);
-        self.jumps.append(&mut inner.jumps);
+        for (state, value) in std::mem::take(&mut inner.returns) {
+            self.ret(state, value);
+        }
+        for (label, state) in std::mem::take(&mut inner.jumps) {
+            self.jump(label, state);
+        }
+    }
+
+    /// A path that returns `value`: joined at once with the other returns, which the call
+    /// joins anyway, so that a `return` inside a loop keeps one state.
+    pub(super) fn ret(&mut self, state: State, value: Value) {
+        match self.returns.first_mut() {
+            Some((pending, returned)) => {
+                *pending = pending.join(&state);
+                *returned = returned.join(&value);
+            }
+            None => self.returns.push((state, value)),
+        }
+    }
+
+    /// A path that jumps to `label`: joined at once with the others pending there, so that a
+    /// jump inside a loop keeps one state however many iterations take it.
+    pub(super) fn jump(&mut self, label: String, state: State) {
+        match self.jumps.iter_mut().find(|(l, _)| *l == label) {
+            Some((_, pending)) => *pending = pending.join(&state),
+            None => self.jumps.push((label, state)),
+        }
     }
 }
 
@@ -210,7 +235,7 @@ impl<'p> Evaluator<'p> {
                 let v = value
                     .as_ref()
                     .map_or(Value::Unknown, |e| self.eval(state, e));
-                exits.returns.push((state.clone(), v));
+                exits.ret(state.clone(), v);
                 Flow::Dead
             }
             StmtKind::Break => {
@@ -223,7 +248,7 @@ impl<'p> Evaluator<'p> {
             }
             StmtKind::Block(stmts) => self.exec_stmts(state, stmts, exits),
             StmtKind::Goto(label) => {
-                exits.jumps.push((label.clone(), state.clone()));
+                exits.jump(label.clone(), state.clone());
                 Flow::Dead
             }
             StmtKind::Label(label) => {
@@ -289,7 +314,9 @@ impl<'p> Evaluator<'p> {
             for s in exits.breaks.iter_mut().chain(exits.continues.iter_mut()) {
                 s.scopes.truncate(depth);
             }
+            // Joined at once: one state however many iterations break.
             exit_states.append(&mut exits.breaks);
+            exit_states = join_all(exit_states).into_iter().collect();
             outer.pass_on(&mut exits);
             let mut continuing: Vec<State> = exits.continues;
             if flow == Flow::Normal {

@@ -26,7 +26,8 @@ import subprocess
 import sys
 
 ROOT = "/tmp/realworld"
-PROJECTS = ["mpich-datatype", "mpich-romio", "pnetcdf", "2decomp-fft", "swift", "swift-with-mpi"]
+PROJECTS = ["mpich-datatype", "mpich-romio", "pnetcdf", "2decomp-fft", "swift", "swift-with-mpi",
+            "mpich", "ompi", "petsc", "scalapack", "osu"]
 # project -> (tree under ROOT, extra options)
 SPECIAL = {"swift-with-mpi": ("swift", ["--config", os.path.join(os.path.dirname(os.path.abspath(__file__)), "swift-with-mpi.toml")])}
 # Built-in extensions of mpi-dtype-lint (analyzer/src/source/language.rs, case-sensitive)
