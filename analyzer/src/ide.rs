@@ -211,11 +211,15 @@ fn handle_hover(analysis: &Analysis, u: &HandleUse) -> String {
 }
 
 fn constructor_hover(analysis: &Analysis, d: &TypeDefinition) -> String {
+    let committed = if d.unfollowed && d.committed != Tri::Yes {
+        "not known (the handle is stored through a pointer the analysis does not follow)"
+    } else {
+        tri_text(d.committed)
+    };
     let mut out = format!(
-        "**{}** -> `{}` (committed later: {})\n\n",
+        "**{}** -> `{}` (committed later: {committed})\n\n",
         d.constructor.name,
         crate::checks::handle_text(analysis.handle_written(d)),
-        tri_text(d.committed)
     );
     match &d.datatype {
         Some(Ok(dt)) => out.push_str(&datatype_markdown(analysis, dt)),

@@ -569,9 +569,8 @@ pub(crate) fn forward_labels(body: &[Stmt]) -> HashSet<String> {
             [(list, at)] => {
                 let mut to_it = gotos.iter().filter(|(l, _)| *l == label).peekable();
                 let reached = to_it.peek().is_some();
-                let forward = to_it.all(|(_, chain)| {
-                    chain.iter().any(|&(l, from)| l == *list && from < *at)
-                });
+                let forward =
+                    to_it.all(|(_, chain)| chain.iter().any(|&(l, from)| l == *list && from < *at));
                 (reached && forward).then_some(label)
             }
             _ => None,

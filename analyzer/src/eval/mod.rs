@@ -103,8 +103,11 @@ pub(crate) struct TypeDefinition {
     pub target: crate::ir::Expr,
     /// The datatype; `None` when it is unknown or differs between the paths reaching the call.
     pub datatype: Option<Result<Datatype, DtypeError>>,
-    /// Whether the handles the call made are committed somewhere: all of them, some, or none.
+    /// Whether the handles the call made are committed somewhere: all of them, some, or none
+    /// (`Maybe` too when one was written where the evaluator cannot follow it).
     pub committed: Tri,
+    /// Some handle the call made was written through a pointer the evaluator cannot follow.
+    pub unfollowed: bool,
     /// The handles the call made, one per evaluation of the call.
     pub handles: Vec<HandleId>,
     /// The datatype per chain of call sites that reached the call (a helper called from two
@@ -424,6 +427,7 @@ impl<'p> Evaluator<'p> {
                 .filter(|h| self.ever_committed.contains(h))
                 .count();
             let unfollowed = d.handles.iter().any(|h| self.unfollowed.contains(h));
+            d.unfollowed = unfollowed;
             d.committed = match committed {
                 n if n == d.handles.len() => Tri::Yes,
                 0 if !unfollowed => Tri::No,

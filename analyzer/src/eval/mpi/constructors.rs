@@ -247,6 +247,7 @@ impl Evaluator<'_> {
                     target: target.clone(),
                     datatype,
                     committed: Tri::No,
+                    unfollowed: false,
                     handles: vec![h],
                     variants: vec![variant],
                 });

@@ -486,8 +486,9 @@ impl Lowerer<'_> {
 fn address_taken(text: &str, label: &str) -> bool {
     text.match_indices("&&").any(|(at, _)| {
         let rest = text[at + 2..].trim_start();
-        rest.strip_prefix(label)
-            .is_some_and(|after| !after.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_'))
+        rest.strip_prefix(label).is_some_and(|after| {
+            !after.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
+        })
     })
 }
 
