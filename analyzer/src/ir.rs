@@ -578,6 +578,18 @@ pub(crate) fn forward_labels(body: &[Stmt]) -> HashSet<String> {
         .collect()
 }
 
+/// Calls every function name called in the statements.
+pub(crate) fn visit_calls(stmts: &[Stmt], f: &mut dyn FnMut(&str)) {
+    let mut on_expr = |e: &Expr| {
+        visit_expr(e, &mut |e| {
+            if let ExprKind::Call { callee, .. } = &e.kind {
+                f(callee);
+            }
+        })
+    };
+    visit_stmt_exprs(stmts, &mut on_expr);
+}
+
 /// Calls `f` on every expression the statements contain directly (initializers, conditions,
 /// right-hand sides), in nested statements too, but not on sub-expressions.
 pub(crate) fn visit_stmt_exprs(stmts: &[Stmt], f: &mut dyn FnMut(&Expr)) {

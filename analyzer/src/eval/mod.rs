@@ -253,7 +253,7 @@ fn called_functions(program: &Program) -> HashSet<&str> {
     let defined: HashSet<&str> = program.functions.iter().map(|f| f.name.as_str()).collect();
     let mut called = HashSet::new();
     for f in &program.functions {
-        stmt::visit_calls(&f.body, &mut |name| {
+        crate::ir::visit_calls(&f.body, &mut |name| {
             if let Some(d) = defined.get(name) {
                 if *d != f.name {
                     called.insert(*d);

@@ -7,7 +7,8 @@ use super::value::{Declaration, ObjectKind, Place, State, Value};
 use super::Evaluator;
 use crate::catalog::MpiFunction;
 use crate::ir::{
-    statements, visit_expr, visit_stmt_exprs, Expr, ExprKind, Function, Stmt, StmtKind, Ty,
+    statements, visit_calls, visit_expr, visit_stmt_exprs, Expr, ExprKind, Function, Stmt,
+    StmtKind, Ty,
 };
 use crate::source::Span;
 
@@ -714,16 +715,4 @@ fn collect_in_expr(e: &Expr, out: &mut Vec<String>) {
         }
         _ => {}
     });
-}
-
-/// Calls every function name called in the statements.
-pub(crate) fn visit_calls(stmts: &[Stmt], f: &mut dyn FnMut(&str)) {
-    let mut on_expr = |e: &Expr| {
-        visit_expr(e, &mut |e| {
-            if let ExprKind::Call { callee, .. } = &e.kind {
-                f(callee);
-            }
-        })
-    };
-    visit_stmt_exprs(stmts, &mut on_expr);
 }
