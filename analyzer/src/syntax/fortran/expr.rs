@@ -7,6 +7,7 @@ use super::mpi_args::{place_arguments, WrittenArg};
 use super::{fortran_name, kinds as k, named_children, Lowerer};
 use crate::catalog::MpiFunction;
 use crate::ir::{BinOp, Expr, ExprKind, UnOp};
+use crate::source::Span;
 
 /// Keyword names of the intrinsic functions the evaluator models, in positional order.
 const INTRINSIC_PARAMETERS: &[(&str, &[&str])] = &[
@@ -113,12 +114,14 @@ impl<'a> Lowerer<'a> {
         ) else {
             return ExprKind::Unknown;
         };
+        if op == "**" {
+            return self.power_chain(left, right);
+        }
         let binary = match op.as_str() {
             "+" => BinOp::Add,
             "-" => BinOp::Sub,
             "*" => BinOp::Mul,
             "/" => BinOp::Div,
-            "**" => BinOp::Pow,
             "==" | ".eq." | ".eqv." => BinOp::Eq,
             "/=" | ".ne." | ".neqv." => BinOp::Ne,
             "<" | ".lt." => BinOp::Lt,
@@ -134,6 +137,42 @@ impl<'a> Lowerer<'a> {
             Box::new(self.expr(left)),
             Box::new(self.expr(right)),
         )
+    }
+
+    /// `a ** b ** c` is `a ** (b ** c)` in Fortran; tree-sitter-fortran groups every binary
+    /// operator from the left, so the tree of a chain is `(a ** b) ** c`: its operands are
+    /// taken down the left spine and grouped again from the right.
+    fn power_chain(&mut self, left: Node, right: Node) -> ExprKind {
+        let mut operands = vec![right];
+        let mut base = left;
+        while base.kind() == k::MATH_EXPRESSION
+            && base
+                .child_by_field_name("operator")
+                .is_some_and(|op| self.text(op) == "**")
+        {
+            let (Some(l), Some(r)) = (
+                base.child_by_field_name("left"),
+                base.child_by_field_name("right"),
+            ) else {
+                return ExprKind::Unknown;
+            };
+            operands.push(r);
+            base = l;
+        }
+        let mut exponent = self.expr(operands[0]);
+        for &operand in &operands[1..] {
+            let operand = self.expr(operand);
+            let span = Span {
+                start: operand.span.start,
+                end: exponent.span.end,
+            };
+            exponent = Expr::new(
+                ExprKind::Binary(BinOp::Pow, Box::new(operand), Box::new(exponent)),
+                span,
+            );
+        }
+        let base = self.expr(base);
+        ExprKind::Binary(BinOp::Pow, Box::new(base), Box::new(exponent))
     }
 
     /// `a(i, j)`: an array element, or a function reference.

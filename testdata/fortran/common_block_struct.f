@@ -1,0 +1,31 @@
+C     A struct type over a COMMON block: the members' addresses relative
+C     to the first one, from MPI_GET_ADDRESS.
+      PROGRAM COMSTR
+      INCLUDE 'mpif.h'
+      DOUBLE PRECISION TEMP(10), PRESS
+      INTEGER NSTEP, ISTATE, IERR
+      COMMON /STATE/ TEMP, PRESS, NSTEP
+      INTEGER IBL(3), ITY(3)
+      INTEGER(KIND=MPI_ADDRESS_KIND) IBASE, IADR(3), IDS(3)
+      CALL MPI_INIT(IERR)
+      CALL MPI_GET_ADDRESS(TEMP, IBASE, IERR)
+      CALL MPI_GET_ADDRESS(TEMP, IADR(1), IERR)
+      CALL MPI_GET_ADDRESS(PRESS, IADR(2), IERR)
+      CALL MPI_GET_ADDRESS(NSTEP, IADR(3), IERR)
+      IDS(1) = IADR(1) - IBASE
+      IDS(2) = IADR(2) - IBASE
+      IDS(3) = IADR(3) - IBASE
+      IBL(1) = 10
+      IBL(2) = 1
+      IBL(3) = 1
+      ITY(1) = MPI_DOUBLE_PRECISION
+      ITY(2) = MPI_DOUBLE_PRECISION
+      ITY(3) = MPI_INTEGER
+      CALL MPI_TYPE_CREATE_STRUCT(3, IBL, IDS, ITY, ISTATE, IERR)
+C     unknown: MPI_GET_ADDRESS of COMMON members (the layout of a COMMON block is not modelled)
+      CALL MPI_TYPE_COMMIT(ISTATE, IERR)
+      NSTEP = 0
+      CALL MPI_BCAST(TEMP, 1, ISTATE, 0, MPI_COMM_WORLD, IERR)
+      CALL MPI_TYPE_FREE(ISTATE, IERR)
+      CALL MPI_FINALIZE(IERR)
+      END
