@@ -1,7 +1,7 @@
 //! Statements and control flow: declarations, assignments, branches joined, loops run while
 //! their bounds are known and within budget (calls into the file's own functions: `function`).
 
-use std::collections::HashMap;
+use std::rc::Rc;
 
 use super::value::{Declaration, ObjectKind, Place, State, Value};
 use super::Evaluator;
@@ -83,7 +83,7 @@ impl<'p> Evaluator<'p> {
     /// which every function sees.
     pub(crate) fn exec_globals(&mut self, state: &mut State, stmts: &'p [Stmt]) {
         if state.scopes.is_empty() {
-            state.scopes.push(HashMap::new());
+            state.scopes.push(Rc::default());
         }
         let mut exits = Exits::default();
         for stmt in stmts {
@@ -99,7 +99,7 @@ impl<'p> Evaluator<'p> {
         stmts: &'p [Stmt],
         exits: &mut Exits,
     ) -> Flow {
-        state.scopes.push(HashMap::new());
+        state.scopes.push(Rc::default());
         let mut flow = Flow::Normal;
         let mut next = 0;
         while let Some(stmt) = stmts.get(next) {
@@ -207,7 +207,7 @@ impl<'p> Evaluator<'p> {
                 test_first,
             } => {
                 // The init's declarations (`for (int i = 0; ...)`) live in the loop's scope.
-                state.scopes.push(HashMap::new());
+                state.scopes.push(Rc::default());
                 let mut inner = Exits::default();
                 let mut flow = Flow::Normal;
                 for stmt in init {
@@ -288,12 +288,25 @@ impl<'p> Evaluator<'p> {
         let skip_body = self.body_is_arithmetic(state, cond, step, body);
         let mut first = true;
         let mut exit_states: Vec<State> = Vec::new();
+        let mut previous: Option<State> = None;
         loop {
             if self.steps_left == 0 {
                 self.note(span, "loop not evaluated to its end: step budget exhausted");
                 return self.havoc_loop(state, cond, step, body, exit_states, outer);
             }
+            // An iteration that changed nothing is what every later one does: the condition
+            // holds forever, and only the paths that left the loop go on after it.
+            if previous.as_ref().is_some_and(|p| p.same_as(state)) {
+                return match join_all(exit_states) {
+                    Some(s) => {
+                        *state = s;
+                        Flow::Normal
+                    }
+                    None => Flow::Dead,
+                };
+            }
             if test_first || !first {
+                previous = Some(state.clone());
                 match cond.map(|c| self.eval(state, c)) {
                     Some(Value::Int(0)) => break,
                     Some(Value::Int(_)) | None => {}

@@ -55,6 +55,14 @@ fn constructors_in_loops_run_to_the_budget() {
 #[test]
 fn calls_in_loops_are_recorded_up_to_a_bound() {
     let analysis = run(&fuzz_regression("calls-in-loop-fortran_free.F90"), FREE_CPP);
+    assert!(analysis.evaluation.calls.len() < 2_000);
+    // A count that changes every iteration: the state never repeats.
+    let c = "void f(double *buf) {
+  for (int i = 1; i < 1000000; i++)
+                 MPI_Send(buf, i, MPI_DOUBLE, 0, 0, MPI_COMM_WORLD);
+}
+";
+    let analysis = run(c, C);
     assert_note(&analysis, "not told apart");
     assert!(analysis.evaluation.calls.len() < 2_000);
 }
@@ -215,4 +223,21 @@ fn exits_from_long_loops_stay_one_state_each() {
     }
     assert_eq!((exits.jumps.len(), exits.returns.len()), (1, 1));
     assert!(matches!(exits.returns[0].1, super::value::Value::Unknown));
+}
+
+/// A loop whose iteration leaves the state as it found it does the same forever: it ends at
+/// once with the paths that left it (a retry loop of MPICH's, `while (1)` with an unknown
+/// `break`, ran to the step budget in every function that used it, 60 s for one header).
+#[test]
+fn loops_that_change_nothing_end_at_once() {
+    let c = "int g(void);\nint limit;\nvoid f(void) {\n  MPI_Datatype t; int r, n = 4, retry = limit;\n  \
+             while (1) {\n    r = g();\n    if (r == 0) break;\n    \
+             if (retry > 0) { retry--; }\n  }\n  MPI_Type_contiguous(n, MPI_INT, &t);\n  \
+             do { n = 5; } while (n != 5);\n  MPI_Type_contiguous(n, MPI_INT, &t);\n  \
+             for (;;) { n = 6; }\n  MPI_Type_contiguous(n, MPI_INT, &t);\n}\n";
+    let analysis = run(c, C);
+    let notes: Vec<&str> = analysis.notes.iter().map(|n| n.message.as_str()).collect();
+    assert!(notes.iter().all(|n| !n.contains("budget")), "{notes:?}");
+    // The last call is never reached: the loop before it has no way out.
+    assert_eq!(sizes(c, C), [Some(16), Some(20)]);
 }

@@ -112,6 +112,13 @@ pub(crate) struct Object {
     pub origin: Option<Origin>,
 }
 
+impl Object {
+    /// Holds the same values as `other`, the same object at another time (same lifetime).
+    pub(crate) fn same_as(self: &Rc<Self>, other: &Rc<Object>) -> bool {
+        Rc::ptr_eq(self, other) || (self.origin == other.origin && self.values == other.values)
+    }
+}
+
 /// A declaration of a local variable (or a temporary) at a call depth. At most one lifetime of
 /// it is live at a time (the evaluator refuses recursion), so when it runs again (the next
 /// iteration of a loop, the next call at that depth) its object can be reused rather than a new
@@ -161,8 +168,9 @@ pub(crate) struct HandleState {
 /// The abstract state of one path through a function: scopes of variables, objects, handles.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct State {
-    /// Innermost scope last; each maps a name to its object.
-    pub scopes: Vec<HashMap<String, ObjectId>>,
+    /// Innermost scope last; each maps a name to its object. Shared between the states of
+    /// branches until one binds a name (every jump and branch copies the state).
+    pub scopes: Vec<Rc<Scope>>,
     /// Shared between the states of branches until one of them writes (copy on write), so a
     /// branch costs what it changes, not what the program holds.
     pub objects: Vec<Rc<Object>>,
@@ -170,6 +178,9 @@ pub(crate) struct State {
     /// What earlier branches on conditions still unchanged made certain on each side.
     pub guards: Vec<Rc<super::mpi::guards::Guard>>,
 }
+
+/// The names one block declares.
+pub(crate) type Scope = HashMap<String, ObjectId>;
 
 /// Most elements one object stores; writes past it are forgotten (unknown), which keeps memory
 /// bounded by the code rather than by the sizes it declares.
@@ -250,10 +261,10 @@ impl State {
     /// Binds a name to an object in the innermost scope.
     pub(crate) fn bind(&mut self, name: &str, id: ObjectId) {
         if self.scopes.is_empty() {
-            self.scopes.push(HashMap::new());
+            self.scopes.push(Rc::default());
         }
         if let Some(scope) = self.scopes.last_mut() {
-            scope.insert(name.to_owned(), id);
+            Rc::make_mut(scope).insert(name.to_owned(), id);
         }
     }
 
@@ -328,6 +339,31 @@ impl State {
             Rc::make_mut(target).values.extend(moved);
         }
         pointed
+    }
+
+    /// Whether evaluation goes on from `other` exactly as from this state: the same names,
+    /// values, handle states and guards (a loop whose iteration changed nothing has reached
+    /// what it will do forever).
+    pub(crate) fn same_as(&self, other: &State) -> bool {
+        self.scopes.len() == other.scopes.len()
+            && self
+                .scopes
+                .iter()
+                .zip(&other.scopes)
+                .all(|(a, b)| Rc::ptr_eq(a, b) || a == b)
+            && self.objects.len() == other.objects.len()
+            && self
+                .objects
+                .iter()
+                .zip(&other.objects)
+                .all(|(a, b)| a.same_as(b))
+            && self.handles == other.handles
+            && self.guards.len() == other.guards.len()
+            && self
+                .guards
+                .iter()
+                .zip(&other.guards)
+                .all(|(a, b)| Rc::ptr_eq(a, b) || a.same_as(b))
     }
 
     /// The state after two paths meet: values that agree stay known.
