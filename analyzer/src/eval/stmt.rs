@@ -294,16 +294,14 @@ impl<'p> Evaluator<'p> {
                 self.note(span, "loop not evaluated to its end: step budget exhausted");
                 return self.havoc_loop(state, cond, step, body, exit_states, outer);
             }
-            // An iteration that changed nothing is what every later one does: the condition
-            // holds forever, and only the paths that left the loop go on after it.
+            // An iteration that changed nothing is what every later one does: no iteration
+            // after it adds anything. The loop is left by the paths that left it, or from here
+            // by what the analysis does not see (a global a called function sets).
             if previous.as_ref().is_some_and(|p| p.same_as(state)) {
-                return match join_all(exit_states) {
-                    Some(s) => {
-                        *state = s;
-                        Flow::Normal
-                    }
-                    None => Flow::Dead,
-                };
+                if let Some(s) = join_all(exit_states) {
+                    *state = state.join(&s);
+                }
+                return Flow::Normal;
             }
             if test_first || !first {
                 previous = Some(state.clone());

@@ -238,6 +238,6 @@ fn loops_that_change_nothing_end_at_once() {
     let analysis = run(c, C);
     let notes: Vec<&str> = analysis.notes.iter().map(|n| n.message.as_str()).collect();
     assert!(notes.iter().all(|n| !n.contains("budget")), "{notes:?}");
-    // The last call is never reached: the loop before it has no way out.
-    assert_eq!(sizes(c, C), [Some(16), Some(20)]);
+    // What the analysis does not see may end even `for (;;)` (a global a call sets).
+    assert_eq!(sizes(c, C), [Some(16), Some(20), Some(24)]);
 }
