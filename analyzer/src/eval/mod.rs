@@ -2,6 +2,7 @@
 //! builds every datatype the code constructs with the engine, and records every MPI call with
 //! its evaluated arguments. What cannot be proven stays unknown.
 
+mod arrays;
 mod assign;
 mod expr;
 mod function;
@@ -9,6 +10,7 @@ mod intrinsics;
 mod mpi;
 mod numeric;
 mod stmt;
+mod storage;
 #[cfg(test)]
 mod tests;
 mod types;
@@ -316,6 +318,8 @@ pub(crate) struct Evaluator<'p> {
     /// Per `if` condition (by address): whether the program leaves its variables unchanged
     /// after it (see `mpi::guards`).
     unchanged_conditions: HashMap<usize, bool>,
+    /// The program declares a Fortran COMMON block, which calls must forget.
+    has_common_blocks: bool,
 }
 
 impl<'p> Evaluator<'p> {
@@ -359,6 +363,10 @@ impl<'p> Evaluator<'p> {
             returned: HashSet::new(),
             unwritten_arrays: HashMap::new(),
             unchanged_conditions: HashMap::new(),
+            has_common_blocks: program
+                .aggregates
+                .iter()
+                .any(|a| a.kind == crate::ir::AggregateKind::FortranCommon),
         }
     }
 

@@ -7,7 +7,7 @@ use tree_sitter::Node;
 
 use super::unit::{SpecificationPart, Unseen};
 use super::{fortran_name, kinds as k, named_children, with_dims, Lowerer};
-use crate::ir::{ArrayDim, Decl, Expr, ExprKind, FortranUnit, Init, Stmt, StmtKind, Ty};
+use crate::ir::{ArrayDim, Decl, Expr, ExprKind, FortranUnit, Init, Stmt, StmtKind, Storage, Ty};
 use crate::layout::{FortranKinds, FortranType};
 use crate::source::Span;
 
@@ -20,6 +20,10 @@ pub(super) struct Symbol {
     pub dims: Option<Vec<ArrayDim>>,
     pub init: Option<Expr>,
     pub constant: bool,
+    /// `SAVE`d explicitly, or implicitly by an initializer or `DATA`.
+    pub saved: bool,
+    /// The hidden variable of the COMMON block the name is a member of.
+    pub common: Option<String>,
 }
 
 /// The implicit type of each initial letter; `None` for `IMPLICIT NONE`.
@@ -71,6 +75,12 @@ pub(super) struct Scope {
     pub specification: SpecificationPart,
     /// Names that may be declared where the analysis did not look.
     pub unseen: Unseen,
+    /// A bare `SAVE`: every local is saved.
+    pub save_all: bool,
+    /// The COMMON blocks the unit declares, in order.
+    pub commons: Vec<super::storage::CommonBlock>,
+    /// Names in an `EQUIVALENCE`: their storage is shared in ways not modelled.
+    pub equivalenced: Vec<String>,
 }
 
 /// A kind as the literal a declaration would write.
@@ -102,6 +112,9 @@ impl Scope {
             mpi: FortranUnit::default(),
             specification: SpecificationPart::default(),
             unseen: Unseen::Nothing,
+            save_all: false,
+            commons: Vec::new(),
+            equivalenced: Vec::new(),
         }
     }
 
@@ -115,6 +128,8 @@ impl Scope {
             dims: None,
             init: None,
             constant: false,
+            saved: false,
+            common: None,
         })
     }
 
@@ -137,8 +152,9 @@ impl Scope {
     }
 
     /// The declarations of the unit's local variables (dummy arguments excluded), with the
-    /// implicitly typed ones after the declared ones.
-    pub(crate) fn decls(&self) -> Vec<Stmt> {
+    /// implicitly typed ones after the declared ones. A saved variable keeps its initializer
+    /// only where `initial_value_holds` says that it holds whenever the unit starts.
+    pub(crate) fn decls(&self, initial_value_holds: &dyn Fn(&str) -> bool) -> Vec<Stmt> {
         let mut out = Vec::new();
         for name in &self.order {
             if self.dummies.contains(name) {
@@ -147,13 +163,19 @@ impl Scope {
             let Some(symbol) = self.symbols.get(name) else {
                 continue;
             };
+            let storage = self.storage(name, symbol);
+            let init = match storage {
+                Storage::Saved if !initial_value_holds(name) => None,
+                _ => symbol.init.clone().map(Init::Expr),
+            };
             out.push(Stmt {
                 kind: StmtKind::Decl(Decl {
                     name: name.clone(),
                     name_span: symbol.name_span,
                     ty: self.type_of(name),
-                    init: symbol.init.clone().map(Init::Expr),
+                    init,
                     constant: symbol.constant,
+                    storage,
                 }),
                 span: symbol.name_span,
             });
@@ -171,12 +193,36 @@ impl Scope {
                         ty,
                         init: None,
                         constant: false,
+                        storage: if self.save_all {
+                            Storage::Saved
+                        } else {
+                            Storage::Automatic
+                        },
                     }),
                     span: Span::default(),
                 });
             }
         }
         out
+    }
+
+    /// Where a declared name lives: in its COMMON block, saved, or for one call.
+    fn storage(&self, name: &str, symbol: &Symbol) -> Storage {
+        if let Some(block) = &symbol.common {
+            let span = symbol.name_span;
+            let base = Expr::new(ExprKind::Name(block.clone()), span);
+            let member = ExprKind::Member {
+                base: Box::new(base),
+                field: name.to_owned(),
+            };
+            return Storage::Common(Expr::new(member, span));
+        }
+        let initialized = symbol.init.is_some() && !symbol.constant;
+        if symbol.saved || self.save_all || initialized {
+            Storage::Saved
+        } else {
+            Storage::Automatic
+        }
     }
 }
 
@@ -189,10 +235,10 @@ fn declarator_nodes(node: Node) -> Vec<Node> {
 }
 
 /// One entity of a declaration statement.
-struct Declarator {
-    name: String,
-    span: Span,
-    dims: Option<Vec<ArrayDim>>,
+pub(super) struct Declarator {
+    pub name: String,
+    pub span: Span,
+    pub dims: Option<Vec<ArrayDim>>,
     init: Option<Expr>,
     /// `CHARACTER name*10`.
     len: Option<Expr>,
@@ -242,18 +288,27 @@ impl<'a> Lowerer<'a> {
             .map_or(Ty::Unknown, |t| self.type_spec(t));
         let mut dims = None;
         let mut constant = false;
+        let mut saved = false;
+        // An allocatable or pointer component is a descriptor, whose layout is the compiler's.
+        let mut descriptor = false;
         let mut cursor = node.walk();
         for attribute in node.children_by_field_name("attribute", &mut cursor) {
             let word = self.first_word(attribute);
             match word.as_str() {
                 k::PARAMETER => constant = true,
+                k::SAVE => saved = true,
                 k::DIMENSION => {
                     dims = named_children(attribute)
                         .find(|c| c.kind() == k::ARGUMENT_LIST)
                         .map(|list| self.dimensions(list));
                 }
-                // Their descriptors' layout is the compiler's: nothing is known of them.
-                k::ALLOCATABLE | k::POINTER => ty = Ty::Unknown,
+                // A pointer may point anywhere: nothing is known of it.
+                k::POINTER => {
+                    ty = Ty::Unknown;
+                    descriptor = true;
+                }
+                // An allocatable's elements are known once `ALLOCATE` gives its bounds.
+                k::ALLOCATABLE => descriptor = true,
                 _ => {}
             }
         }
@@ -271,11 +326,11 @@ impl<'a> Lowerer<'a> {
                 };
             }
             let entity_dims = declarator.dims.or_else(|| dims.clone());
-            fields.push((
-                declarator.name.clone(),
-                declarator.span,
-                with_dims(entity_ty.clone(), entity_dims.clone()),
-            ));
+            let component = match descriptor {
+                true => Ty::Unknown,
+                false => with_dims(entity_ty.clone(), entity_dims.clone()),
+            };
+            fields.push((declarator.name.clone(), declarator.span, component));
             let symbol = self.scope().entry(&declarator.name, declarator.span);
             symbol.ty = Some(entity_ty);
             if entity_dims.is_some() {
@@ -285,11 +340,12 @@ impl<'a> Lowerer<'a> {
                 symbol.init = declarator.init;
             }
             symbol.constant |= constant;
+            symbol.saved |= saved;
         }
         fields
     }
 
-    /// `DIMENSION w(3)`, `SAVE x`, `INTENT(IN) n` and the like.
+    /// `DIMENSION w(3)`, `ALLOCATABLE w(:)`, `INTENT(IN) n` and the like.
     pub(super) fn variable_modification(&mut self, node: Node) {
         let word = named_children(node)
             .find(|c| c.kind() == k::TYPE_QUALIFIER)
@@ -302,7 +358,9 @@ impl<'a> Lowerer<'a> {
             let symbol = self.scope().entry(&declarator.name, declarator.span);
             match word.as_str() {
                 k::DIMENSION => symbol.dims = declarator.dims,
-                k::ALLOCATABLE | k::POINTER => symbol.ty = Some(Ty::Unknown),
+                k::ALLOCATABLE if declarator.dims.is_some() => symbol.dims = declarator.dims,
+                k::POINTER => symbol.ty = Some(Ty::Unknown),
+                k::SAVE => symbol.saved = true,
                 _ => {}
             }
         }
@@ -321,21 +379,6 @@ impl<'a> Lowerer<'a> {
             let symbol = self.scope().entry(&name, span);
             symbol.init = Some(value);
             symbol.constant = true;
-        }
-    }
-
-    /// `COMMON /blk/ x, y(10)`: the names become variables of the unit (what other units do to
-    /// them is not followed).
-    pub(super) fn common_statement(&mut self, node: Node) {
-        for group in named_children(node).filter(|c| c.kind() == k::VARIABLE_GROUP) {
-            for d in named_children(group).filter(|c| c.kind() != k::NAME) {
-                if let Some(declarator) = self.declarator(d) {
-                    let symbol = self.scope().entry(&declarator.name, declarator.span);
-                    if declarator.dims.is_some() {
-                        symbol.dims = declarator.dims;
-                    }
-                }
-            }
         }
     }
 
@@ -358,6 +401,11 @@ impl<'a> Lowerer<'a> {
                 } else {
                     names.push(self.expr(part));
                 }
+            }
+            // `DATA` implies `SAVE`.
+            for name in names.iter().filter_map(Expr::root_name) {
+                let span = self.span(set);
+                self.scope().entry(name, span).saved = true;
             }
             let stmts: Vec<Stmt> = match (names.as_slice(), values.len()) {
                 ([target], n) if n > 1 => {
@@ -511,7 +559,7 @@ impl<'a> Lowerer<'a> {
             .collect()
     }
 
-    fn declarator(&mut self, node: Node) -> Option<Declarator> {
+    pub(super) fn declarator(&mut self, node: Node) -> Option<Declarator> {
         match node.kind() {
             k::IDENTIFIER => Some(Declarator {
                 name: fortran_name(self.text(node)),

@@ -21,6 +21,7 @@ pub mod kinds;
 mod mpi_args;
 mod preproc;
 mod stmt;
+mod storage;
 #[cfg(test)]
 mod tests;
 mod types;

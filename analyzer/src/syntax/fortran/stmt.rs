@@ -5,6 +5,7 @@ use tree_sitter::Node;
 use super::decl::{assign, Scope};
 use super::jumps::{label_number, plain_goto, Jumps};
 use super::preproc::ItemLowering;
+use super::storage::written_names;
 use super::unit::{SpecificationPart, Unseen};
 use super::{fortran_name, identifiers_in, kinds as k, named_children, Lowerer};
 use crate::ir::{BinOp, Expr, ExprKind, FortranUnit, Function, Param, Stmt, StmtKind, Ty};
@@ -58,10 +59,12 @@ impl<'a> Lowerer<'a> {
                 _ => self.lower_item(child, &mut body),
             }
         }
+        let commons = self.common_declarations();
         let scope = self.scope().clone();
         let span = self.span(node);
         self.program.fortran_modules.push((span, scope.mpi));
-        self.program.globals.extend(scope.decls());
+        self.program.globals.extend(commons);
+        self.program.globals.extend(scope.decls(&|_| true));
         self.program.globals.extend(scope.data.iter().cloned());
         self.program.globals.extend(body);
         if let Some(name) = name {
@@ -153,6 +156,7 @@ impl<'a> Lowerer<'a> {
                 }
             }
         }
+        let commons = self.common_declarations();
         let scope = self.scope().clone();
         if let Some(result) = &scope.result {
             // The result variable is a local even when only implicitly typed.
@@ -170,8 +174,26 @@ impl<'a> Lowerer<'a> {
                 by_reference: true,
             })
             .collect();
-        let mut full = scope.decls();
-        full.extend(scope.data.iter().cloned());
+        // A procedure's saved variables start each call with their initial value only when
+        // nothing may have changed it: neither the procedure nor its internal procedures.
+        let written = (!is_main).then(|| written_names(&body));
+        let holds = |name: &str| {
+            written
+                .as_ref()
+                .is_none_or(|w| procedures.is_none() && !w.contains(name))
+        };
+        let mut full = commons;
+        full.extend(scope.decls(&holds));
+        full.extend(
+            scope
+                .data
+                .iter()
+                .filter(|s| match &s.kind {
+                    StmtKind::Assign { target, .. } => target.root_name().is_none_or(holds),
+                    _ => true,
+                })
+                .cloned(),
+        );
         full.append(&mut body);
         let span = self.span(node);
         if scope.result.is_some() {
@@ -255,6 +277,14 @@ impl<'a> Lowerer<'a> {
             k::VARIABLE_MODIFICATION => self.variable_modification(node),
             k::PARAMETER_STATEMENT => self.parameter_statement(node),
             k::COMMON_STATEMENT => self.common_statement(node),
+            k::SAVE_STATEMENT => self.save_statement(node),
+            k::ALLOCATE_STATEMENT => self.allocate_statement(node, out),
+            k::DEALLOCATE_STATEMENT => self.deallocate_statement(node, out),
+            k::EQUIVALENCE_STATEMENT => self.equivalence_statement(node, out),
+            // The grammar reads some EQUIVALENCE statements as a call of that name.
+            k::CALL_EXPRESSION if self.first_word(node) == k::EQUIVALENCE => {
+                self.equivalence_statement(node, out)
+            }
             k::DATA_STATEMENT => self.data_statement(node),
             k::DERIVED_TYPE_DEFINITION => self.derived_type_definition(node),
             k::INCLUDE_STATEMENT => self.include_statement(node, out, Self::lower_item),

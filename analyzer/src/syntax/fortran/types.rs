@@ -9,12 +9,26 @@ use crate::ir::{Aggregate, AggregateKind, Expr, ExprKind, Field, Ty};
 use crate::layout::{FortranType, Target};
 
 impl Lowerer<'_> {
-    /// `TYPE [, BIND(C)] :: name ... END TYPE`.
+    /// `TYPE [, BIND(C)] [, EXTENDS(parent)] :: name ... END TYPE`. The parent of an extended
+    /// type is its first component (anonymous: the parent's components are the child's). What
+    /// the front end does not follow inside the definition (type parameters, a preprocessor
+    /// directive, an include, a syntax error) becomes an anonymous component of unknown type,
+    /// which leaves the layout unknown.
     pub(super) fn derived_type_definition(&mut self, node: Node) {
         let mut name = None;
         let mut kind = AggregateKind::FortranDerived;
         let mut fields = Vec::new();
+        let unknown = || Field {
+            name: String::new(),
+            ty: Ty::Unknown,
+            bit_width: None,
+            align: None,
+        };
         for child in named_children(node) {
+            if child.has_error() {
+                fields.push(unknown());
+                continue;
+            }
             match child.kind() {
                 k::DERIVED_TYPE_STATEMENT => {
                     for part in named_children(child) {
@@ -23,6 +37,16 @@ impl Lowerer<'_> {
                                 name = Some((fortran_name(self.text(part)), self.span(part)))
                             }
                             k::LANGUAGE_BINDING => kind = AggregateKind::FortranSequence,
+                            k::BASE_TYPE_SPECIFIER => {
+                                let parent = named_children(part)
+                                    .find(|c| c.kind() == k::IDENTIFIER)
+                                    .map(|p| fortran_name(self.text(p)));
+                                fields.push(Field {
+                                    ty: parent.map_or(Ty::Unknown, Ty::Named),
+                                    ..unknown()
+                                });
+                            }
+                            k::DERIVED_TYPE_PARAMETER_LIST => fields.push(unknown()),
                             _ => {}
                         }
                     }
@@ -40,7 +64,12 @@ impl Lowerer<'_> {
                         align: None,
                     }));
                 }
-                _ => {}
+                // Type-bound procedures and access statements take no storage.
+                k::PUBLIC_STATEMENT
+                | k::PRIVATE_STATEMENT
+                | k::DERIVED_TYPE_PROCEDURES
+                | k::END_TYPE_STATEMENT => {}
+                _ => fields.push(unknown()),
             }
         }
         let Some((name, name_span)) = name else {
