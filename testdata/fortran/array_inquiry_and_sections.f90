@@ -1,6 +1,6 @@
 ! SIZE, SHAPE, LEN, LBOUND and UBOUND of arrays of known shape; implied-DO array constructors
-! (old and new style, nested); sections and elements passed where MPI expects an array
-! (`disp(2:)`, `blocklens(2)`, a column `table(:, 2)`).
+! (old and new style, nested); sections passed where MPI expects an array
+! (`disp(2:)`, `blocklens(2:k)`, a column `table(:, 2)`; elements: array_element_arguments.f).
 program array_inquiry_and_sections
   use mpi
   implicit none
@@ -21,7 +21,7 @@ program array_inquiry_and_sections
   disp = (/ (i*n, i = 0, k-1) /)
   blocklens = [ (2, i = 1, k) ]
   call MPI_Type_indexed(k, blocklens, disp, MPI_DOUBLE_PRECISION, strided, ierr)
-  call MPI_Type_indexed(k-1, blocklens(2), disp(2:), MPI_DOUBLE_PRECISION, tail, ierr)
+  call MPI_Type_indexed(k-1, blocklens(2:k), disp(2:), MPI_DOUBLE_PRECISION, tail, ierr)
   do j = 1, 3
      do i = 1, k
         table(i, j) = i + 10*j

@@ -1,6 +1,6 @@
 ! Derived types without SEQUENCE or BIND(C), laid out as gfortran lays them out: mixed kinds
 ! with padding, a nested type and an array of it, CHARACTER components, an extended type (its
-! parent first), default initialization and type-bound procedures (which take no room).
+! parent first) with a default initialization.
 module layouts
   implicit none
   type mixed
@@ -24,14 +24,7 @@ module layouts
   end type mesh
   type, extends(cell) :: marked_cell
      integer :: mark = 7
-  contains
-     procedure :: bump
   end type marked_cell
-contains
-  subroutine bump(self)
-    class(marked_cell), intent(inout) :: self
-    self%mark = self%mark + 1
-  end subroutine bump
 end module layouts
 
 program derived_type_gfortran_layout
