@@ -318,8 +318,8 @@ pub(crate) struct Evaluator<'p> {
     /// Per `if` condition (by address): whether the program leaves its variables unchanged
     /// after it (see `mpi::guards`).
     unchanged_conditions: HashMap<usize, bool>,
-    /// The program declares a Fortran COMMON block, which calls must forget.
-    has_common_blocks: bool,
+    /// The types of the program's Fortran COMMON blocks, whose variables calls must forget.
+    common_blocks: HashSet<&'p str>,
 }
 
 impl<'p> Evaluator<'p> {
@@ -363,10 +363,12 @@ impl<'p> Evaluator<'p> {
             returned: HashSet::new(),
             unwritten_arrays: HashMap::new(),
             unchanged_conditions: HashMap::new(),
-            has_common_blocks: program
+            common_blocks: program
                 .aggregates
                 .iter()
-                .any(|a| a.kind == crate::ir::AggregateKind::FortranCommon),
+                .filter(|a| a.kind == crate::ir::AggregateKind::FortranCommon)
+                .map(|a| a.name.as_str())
+                .collect(),
         }
     }
 

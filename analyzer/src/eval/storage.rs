@@ -5,7 +5,7 @@ use std::rc::Rc;
 
 use super::value::{ObjectKind, Place, State};
 use super::Evaluator;
-use crate::ir::{AggregateKind, ArrayDim};
+use crate::ir::{ArrayDim, Ty};
 
 impl Evaluator<'_> {
     /// `ALLOCATE` (with the bounds, evaluated here) or `DEALLOCATE` (`None`) of a named
@@ -40,18 +40,15 @@ impl Evaluator<'_> {
 
     /// What a call to another procedure may do to the COMMON blocks: anything.
     pub(super) fn forget_common_blocks(&mut self, state: &mut State) {
-        if !self.has_common_blocks {
+        if self.common_blocks.is_empty() {
             return;
         }
         let blocks: Vec<usize> = state
             .objects
             .iter()
             .enumerate()
-            .filter(|(_, o)| match &o.kind {
-                ObjectKind::Variable(ty) => self
-                    .aggregate(ty)
-                    .is_some_and(|a| a.kind == AggregateKind::FortranCommon),
-                _ => false,
+            .filter(|(_, o)| {
+                matches!(&o.kind, ObjectKind::Variable(Ty::Named(n)) if self.common_blocks.contains(n.as_str()))
             })
             .map(|(id, _)| id)
             .collect();
