@@ -116,6 +116,14 @@ pub(crate) enum StmtKind {
     Goto(String),
     /// Where forward jumps land: the paths that jumped there join the one that falls through.
     Label(String),
+    /// Fortran `ALLOCATE(a(lo:hi, n))` of a named allocatable: new contents, and the bounds
+    /// evaluated here (none for a scalar).
+    Allocate {
+        name: String,
+        dims: Vec<ArrayDim>,
+    },
+    /// `DEALLOCATE(a)`: the allocatable has no contents nor bounds any more.
+    Deallocate(String),
     /// A statement the front end does not model (a backward `goto`, a `switch`, inline
     /// assembly): the evaluator forgets the variables it names.
     Opaque {
@@ -131,6 +139,23 @@ pub(crate) struct Decl {
     pub init: Option<Init>,
     /// `const` in C, `PARAMETER` in Fortran.
     pub constant: bool,
+    pub storage: Storage,
+}
+
+/// Where a declared variable lives.
+#[derive(Clone, Debug, Default)]
+pub(crate) enum Storage {
+    /// Its own storage, for one call of its function (or for the program, at file scope).
+    #[default]
+    Automatic,
+    /// Fortran `SAVE`, explicit or implied (an initializer, `DATA`, a bare `SAVE`): the value
+    /// outlives the call, so a handle kept there is not lost when the procedure returns. The
+    /// front end leaves out the initializer of a procedure's saved variable (it runs once, not
+    /// at every call).
+    Saved,
+    /// A member of a Fortran COMMON block: another name for this place, a component of the
+    /// hidden variable that holds the unit's view of the block.
+    Common(Expr),
 }
 
 /// An initializer.
@@ -191,6 +216,11 @@ pub(crate) enum ExprKind {
         lower: Option<Box<Expr>>,
         upper: Option<Box<Expr>>,
     },
+    /// Fortran `a(l:u, j)`: an array section, one subscript per dimension.
+    Section {
+        base: Box<Expr>,
+        subscripts: Vec<Subscript>,
+    },
     AddrOf(Box<Expr>),
     Deref(Box<Expr>),
     Cast(Ty, Box<Expr>),
@@ -207,10 +237,31 @@ pub(crate) enum ExprKind {
     },
     /// Fortran array constructor `(/ a, b /)` or `[a, b]`; a C compound literal's list.
     ArrayCtor(Vec<Expr>),
+    /// An implied DO in a Fortran array constructor, `(i*n, i = 0, k-1)`: the items for each
+    /// value of `var` (a variable of the implied DO only) from `start` to `end` by `step`.
+    ImpliedDo {
+        items: Vec<Expr>,
+        var: String,
+        start: Box<Expr>,
+        end: Box<Expr>,
+        step: Option<Box<Expr>>,
+    },
     /// C preprocessor `defined(X)`.
     Defined(String),
     /// Anything the front end does not model.
     Unknown,
+}
+
+/// One subscript of a Fortran array section.
+#[derive(Clone, Debug)]
+pub(crate) enum Subscript {
+    Index(Expr),
+    /// `l:u:s`; a bound left out is the dimension's, a stride left out is 1.
+    Range {
+        lower: Option<Expr>,
+        upper: Option<Expr>,
+        stride: Option<Expr>,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -351,8 +402,13 @@ pub(crate) enum AggregateKind {
     Union,
     /// A Fortran derived type with `SEQUENCE` or `BIND(C)`: laid out like a C struct.
     FortranSequence,
-    /// Any other Fortran derived type: its layout is the compiler's choice.
+    /// Any other Fortran derived type: its layout is the compiler's choice, which gfortran makes
+    /// the C struct's (an extended type's parent is an anonymous first member). Not guaranteed:
+    /// `-fpack-derived` and other compilers may do otherwise.
     FortranDerived,
+    /// A unit's view of a Fortran COMMON block: its members in order, each at the next multiple
+    /// of its own alignment as gfortran places them (`-falign-commons`, the default).
+    FortranCommon,
 }
 
 #[derive(Clone, Debug)]
@@ -395,7 +451,8 @@ impl Expr {
             ExprKind::Name(n) => Some(n),
             ExprKind::Index { base, .. }
             | ExprKind::Member { base, .. }
-            | ExprKind::Substring { base, .. } => base.root_name(),
+            | ExprKind::Substring { base, .. }
+            | ExprKind::Section { base, .. } => base.root_name(),
             ExprKind::AddrOf(e) | ExprKind::Deref(e) | ExprKind::Cast(_, e) => e.root_name(),
             _ => None,
         }
@@ -486,7 +543,16 @@ impl StmtKind {
             | StmtKind::Loop {
                 cond: Some(cond), ..
             } => f(cond),
+            StmtKind::Allocate { dims, .. } => {
+                for d in dims {
+                    f(&d.lower);
+                    if let Some(upper) = &d.upper {
+                        f(upper);
+                    }
+                }
+            }
             StmtKind::Loop { cond: None, .. }
+            | StmtKind::Deallocate(_)
             | StmtKind::Block(_)
             | StmtKind::Return(None)
             | StmtKind::Break
@@ -634,6 +700,36 @@ pub(crate) fn visit_expr(e: &Expr, f: &mut dyn FnMut(&Expr)) {
         ExprKind::Substring { base, lower, upper } => {
             visit_expr(base, f);
             lower.iter().chain(upper).for_each(|a| visit_expr(a, f));
+        }
+        ExprKind::Section { base, subscripts } => {
+            visit_expr(base, f);
+            for s in subscripts {
+                match s {
+                    Subscript::Index(i) => visit_expr(i, f),
+                    Subscript::Range {
+                        lower,
+                        upper,
+                        stride,
+                    } => lower
+                        .iter()
+                        .chain(upper)
+                        .chain(stride)
+                        .for_each(|a| visit_expr(a, f)),
+                }
+            }
+        }
+        ExprKind::ImpliedDo {
+            items,
+            start,
+            end,
+            step,
+            ..
+        } => {
+            items.iter().for_each(|a| visit_expr(a, f));
+            [start, end]
+                .into_iter()
+                .chain(step)
+                .for_each(|a| visit_expr(a, f));
         }
         ExprKind::IncDec { target, .. } => visit_expr(target, f),
         _ => {}

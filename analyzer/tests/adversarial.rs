@@ -489,6 +489,36 @@ fn loops_of_a_trillion_iterations_stop_at_the_step_budget() {
     assert_eq!(size_of(&analysis, "u"), Some(8));
 }
 
+/// Array constructors of 10^12 elements, nested implied DOs, bounds near 2^63 and a COMMON
+/// block forgotten by a million calls: each stops at the step budget or an overflow, unknown.
+#[test]
+fn fortran_arrays_of_two_to_the_40_elements() {
+    let text = "subroutine s
+  use mpi
+  integer :: t, u, v, w, ierr, i, j
+  integer :: disp(4)
+                real(8), allocatable :: a(:, :)
+  integer :: n
+  common /blk/ n
+                disp = [(i, i = 1, 1000000000000_8)]
+                call MPI_Type_indexed(4, [1, 1, 1, 1], disp, MPI_REAL, t, ierr)
+                call MPI_Type_indexed(2, [((1, i = 1, 1000000), j = 1, 1000000)], [0, 4], MPI_REAL, u, ierr)
+                allocate(a(4611686018427387904_8, 4))
+                call MPI_Type_contiguous(size(a), MPI_REAL8, v, ierr)
+                n = 3
+  do i = 1, 1000000
+    call other(i)
+  end do
+                call MPI_Type_contiguous(2, MPI_REAL, w, ierr)
+end subroutine
+";
+    let (analysis, _) = run("Fortran arrays of 2^40", text, FREE);
+    assert_eq!(size_of(&analysis, "t"), None);
+    assert_eq!(size_of(&analysis, "u"), None);
+    assert_eq!(size_of(&analysis, "v"), None);
+    assert_eq!(size_of(&analysis, "w"), Some(8));
+}
+
 #[test]
 fn counts_near_two_to_the_63() {
     let text = "void f(void) {\n  MPI_Datatype a, b, c, d, e;\n\

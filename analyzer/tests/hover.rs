@@ -277,6 +277,66 @@ end module cells
     );
 }
 
+/// Without SEQUENCE or BIND(C) the layout is gfortran's, and the hover says so; an extended
+/// type starts with its parent's components.
+#[test]
+fn fortran_derived_type_declaration() {
+    assert_hover!(
+        "particles.f90",
+        r#"module particles
+  implicit none
+  type body
+    character :: tag
+    real(8) :: pos(3)
+  end type body
+  type, extends(body) :: par$0ticle
+    integer :: id
+    character(len=3) :: kind
+  contains
+    procedure :: bump
+  end type particle
+contains
+  subroutine bump(p)
+    class(particle) :: p
+  end subroutine bump
+end module particles
+"#
+    );
+}
+
+/// An allocatable component is a descriptor whose layout is the compiler's.
+#[test]
+fn fortran_derived_type_with_an_allocatable_component() {
+    assert_hover!(
+        "field.f90",
+        r#"module fields
+  implicit none
+  type fie$0ld
+    integer :: n
+    real(8), allocatable :: values(:)
+  end type field
+end module fields
+"#
+    );
+}
+
+/// A COMMON block's members as gfortran places them, padding included.
+#[test]
+fn fortran_common_block() {
+    assert_hover!(
+        "grid.f",
+        r#"      program grid
+      integer nx, ny
+      double precision field(10, 8)
+      character code
+      double precision time
+      common /gr$0id/ nx, ny, field, code, time
+      nx = 10
+      end
+"#
+    );
+}
+
 /// One constructor call evaluated for several values of the loop variable.
 #[test]
 fn c_type_built_in_a_loop() {

@@ -11,7 +11,6 @@ program allocate_bounds
   allocate(u(nx, ny))
   u = 0.0d0
   call MPI_Type_vector(ny, 1, nx, MPI_DOUBLE_PRECISION, coltype, ierr)
-  ! unknown: ALLOCATE forgets the variables of its bounds
   call MPI_Type_commit(coltype, ierr)
   call MPI_Bcast(u, 1, coltype, 0, MPI_COMM_WORLD, ierr)
   call MPI_Type_free(coltype, ierr)

@@ -11,7 +11,6 @@ C     an array (the arrays start at element 3).
    10 CONTINUE
       X(1) = 0.0
       CALL MPI_TYPE_INDEXED(4, IBL(3), IDS(3), MPI_REAL, ITAIL, IERR)
-C     unknown: an array element passed as an array (sequence association: IBL(3)) is not evaluated
       CALL MPI_TYPE_COMMIT(ITAIL, IERR)
       CALL MPI_BCAST(X, 1, ITAIL, 0, MPI_COMM_WORLD, IERR)
       CALL MPI_TYPE_FREE(ITAIL, IERR)

@@ -12,7 +12,6 @@ program section_args
   end do
   x = 0.0d0
   call MPI_Type_indexed(4, blocks(5:8), displs(5:8), MPI_DOUBLE_PRECISION, tail, ierr)
-  ! unknown: an array section as an actual argument (blocks(5:8)) is not evaluated
   call MPI_Type_commit(tail, ierr)
   call MPI_Bcast(x, 1, tail, 0, MPI_COMM_WORLD, ierr)
   call MPI_Type_free(tail, ierr)

@@ -22,7 +22,6 @@ C     to the first one, from MPI_GET_ADDRESS.
       ITY(2) = MPI_DOUBLE_PRECISION
       ITY(3) = MPI_INTEGER
       CALL MPI_TYPE_CREATE_STRUCT(3, IBL, IDS, ITY, ISTATE, IERR)
-C     unknown: MPI_GET_ADDRESS of COMMON members (the layout of a COMMON block is not modelled)
       CALL MPI_TYPE_COMMIT(ISTATE, IERR)
       NSTEP = 0
       CALL MPI_BCAST(TEMP, 1, ISTATE, 0, MPI_COMM_WORLD, IERR)

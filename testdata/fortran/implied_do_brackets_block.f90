@@ -9,7 +9,6 @@ program implied_brackets
   starts = [(10*j + 1, j = 0, nb - 1)]
   ids = 0_8
   call MPI_Type_create_indexed_block(nb, 3, starts, MPI_INTEGER8, blocktype, ierr)
-  ! unknown: implied-DO array constructors are not evaluated
   call MPI_Type_commit(blocktype, ierr)
   call MPI_Bcast(ids, 1, blocktype, 0, MPI_COMM_WORLD, ierr)
   call MPI_Type_free(blocktype, ierr)

@@ -10,7 +10,6 @@ program implied_do
   blocks = (/ (1, i = 1, k) /)
   a = 0.0
   call MPI_Type_indexed(k, blocks, displs, MPI_REAL, picked, ierr)
-  ! unknown: implied-DO array constructors are not evaluated
   call MPI_Type_commit(picked, ierr)
   call MPI_Bcast(a, 1, picked, 0, MPI_COMM_WORLD, ierr)
   call MPI_Type_free(picked, ierr)

@@ -22,7 +22,6 @@ program plain_layout
   blocks = (/ 1, 1, 1, 2 /)
   types = (/ MPI_LOGICAL, MPI_DOUBLE_PRECISION, MPI_INTEGER2, MPI_REAL /)
   call MPI_Type_create_struct(4, blocks, displs, types, stype, ierr)
-  ! unknown: the layout of a derived type without SEQUENCE or BIND(C) is not modelled
   call MPI_Type_commit(stype, ierr)
   s%active = .true.
   call MPI_Bcast(s, 1, stype, 0, MPI_COMM_WORLD, ierr)

@@ -8,7 +8,6 @@ program size_allocated
   allocate(a(24, 10))
   a = 1.0
   call MPI_Type_vector(size(a, 2), 1, size(a, 1), MPI_REAL, rowtype, ierr)
-  ! unknown: SIZE of an allocatable array (ALLOCATE bounds are not kept)
   call MPI_Type_commit(rowtype, ierr)
   call MPI_Bcast(a, 1, rowtype, 0, MPI_COMM_WORLD, ierr)
   call MPI_Type_free(rowtype, ierr)

@@ -10,10 +10,8 @@ program size_shape_len
   title = 'run'
   dims = shape(grid)
   call MPI_Type_vector(dims(2), dims(1), dims(1), MPI_REAL, plane, ierr)
-  ! unknown: SHAPE is not evaluated
   call MPI_Type_contiguous(size(grid), MPI_REAL, whole, ierr)
   call MPI_Type_contiguous(len(title), MPI_CHARACTER, text, ierr)
-  ! unknown: LEN of a CHARACTER(LEN=24) variable is not evaluated
   call MPI_Type_free(plane, ierr)
   call MPI_Type_free(whole, ierr)
   call MPI_Type_free(text, ierr)

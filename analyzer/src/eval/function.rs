@@ -90,8 +90,8 @@ impl<'p> Evaluator<'p> {
             } else {
                 // Sequence association (a dummy of another shape or bounds than the actual): the
                 // evaluator does not re-map subscripts, so the dummy is unknown and whatever the
-                // callee writes is forgotten, rather than placed wrongly.
-                state.forget(place);
+                // callee writes (or allocates) is forgotten, rather than placed wrongly.
+                state.forget_passed(place);
                 ObjectKind::Variable(declared)
             };
             let declaration = Declaration::Param(function.name_span, position);

@@ -2,6 +2,7 @@
 //! builds every datatype the code constructs with the engine, and records every MPI call with
 //! its evaluated arguments. What cannot be proven stays unknown.
 
+mod arrays;
 mod assign;
 mod expr;
 mod function;
@@ -9,6 +10,7 @@ mod intrinsics;
 mod mpi;
 mod numeric;
 mod stmt;
+mod storage;
 #[cfg(test)]
 mod tests;
 mod types;
@@ -316,6 +318,8 @@ pub(crate) struct Evaluator<'p> {
     /// Per `if` condition (by address): whether the program leaves its variables unchanged
     /// after it (see `mpi::guards`).
     unchanged_conditions: HashMap<usize, bool>,
+    /// The types of the program's Fortran COMMON blocks, whose variables calls must forget.
+    common_blocks: HashSet<&'p str>,
 }
 
 impl<'p> Evaluator<'p> {
@@ -359,6 +363,12 @@ impl<'p> Evaluator<'p> {
             returned: HashSet::new(),
             unwritten_arrays: HashMap::new(),
             unchanged_conditions: HashMap::new(),
+            common_blocks: program
+                .aggregates
+                .iter()
+                .filter(|a| a.kind == crate::ir::AggregateKind::FortranCommon)
+                .map(|a| a.name.as_str())
+                .collect(),
         }
     }
 

@@ -8,7 +8,7 @@ use super::Evaluator;
 use crate::catalog::MpiFunction;
 use crate::ir::{
     statements, visit_calls, visit_expr, visit_stmt_exprs, Expr, ExprKind, Function, Stmt,
-    StmtKind, Ty,
+    StmtKind, Storage, Ty,
 };
 use crate::source::Span;
 
@@ -134,11 +134,20 @@ impl<'p> Evaluator<'p> {
         self.steps_left = self.steps_left.saturating_sub(1);
         match &stmt.kind {
             StmtKind::Decl(decl) => {
+                let declaration = Declaration::Local(std::ptr::from_ref(decl) as usize);
+                // A COMMON member is another name for its component of the block.
+                if let Storage::Common(member) = &decl.storage {
+                    if let Some(place) = self.place(state, member) {
+                        let alias = ObjectKind::Alias(place);
+                        self.declare_local(state, &decl.name, alias, declaration);
+                        return Flow::Normal;
+                    }
+                }
                 let id = self.declare_local(
                     state,
                     &decl.name,
                     ObjectKind::Variable(decl.ty.clone()),
-                    Declaration::Local(std::ptr::from_ref(decl) as usize),
+                    declaration,
                 );
                 if let Some(init) = &decl.init {
                     let place = Place {
@@ -261,12 +270,25 @@ impl<'p> Evaluator<'p> {
             StmtKind::Opaque { names } => {
                 for name in names {
                     if let Some(id) = state.lookup(name) {
-                        state.forget(&Place {
-                            object: id,
-                            path: Vec::new(),
-                        });
+                        // A dummy argument or COMMON member: what it names is forgotten.
+                        let place = self.resolve_alias(
+                            state,
+                            Place {
+                                object: id,
+                                path: Vec::new(),
+                            },
+                        );
+                        state.forget_passed(&place);
                     }
                 }
+                Flow::Normal
+            }
+            StmtKind::Allocate { name, dims } => {
+                self.allocate(state, name, Some(dims));
+                Flow::Normal
+            }
+            StmtKind::Deallocate(name) => {
+                self.allocate(state, name, None);
                 Flow::Normal
             }
         }
@@ -536,8 +558,12 @@ impl<'p> Evaluator<'p> {
                 match self.place(state, arg) {
                     Some(place) => aliases.push((param.name.clone(), place)),
                     None => {
-                        // What the callee writes to a substring is not followed into the string.
-                        if matches!(arg.kind, ExprKind::Substring { .. }) {
+                        // What the callee writes to a substring or section is not followed
+                        // into the variable.
+                        if matches!(
+                            arg.kind,
+                            ExprKind::Substring { .. } | ExprKind::Section { .. }
+                        ) {
                             self.forget_root(state, arg);
                         }
                         let v = self.eval(state, arg);
@@ -559,9 +585,9 @@ impl<'p> Evaluator<'p> {
     /// Fortran, to every variable passed.
     pub(crate) fn forget_arguments(&mut self, state: &mut State, args: &[Expr]) {
         for arg in args {
-            // Writing characters of a substring writes the string.
+            // Writing characters of a substring writes the string; a section, the array.
             let arg = match &arg.kind {
-                ExprKind::Substring { base, .. } => base,
+                ExprKind::Substring { base, .. } | ExprKind::Section { base, .. } => base,
                 _ => arg,
             };
             let (value, place) = self.value_and_place(state, arg);
@@ -576,7 +602,7 @@ impl<'p> Evaluator<'p> {
             };
             if let Some(target) = target {
                 let target = self.resolve_alias(state, target);
-                state.forget(&target);
+                state.forget_passed(&target);
             }
         }
     }
@@ -696,6 +722,7 @@ fn collect_assigned(stmts: &[Stmt], out: &mut Vec<String>) {
             | StmtKind::If { cond: e, .. }
             | StmtKind::Loop { cond: Some(e), .. } => collect_in_expr(e, out),
             StmtKind::Opaque { names } => out.extend(names.iter().cloned()),
+            StmtKind::Allocate { name, .. } | StmtKind::Deallocate(name) => out.push(name.clone()),
             _ => {}
         }
     }
@@ -719,6 +746,7 @@ fn collect_in_expr(e: &Expr, out: &mut Vec<String>) {
                         | ExprKind::Index { .. }
                         | ExprKind::Member { .. }
                         | ExprKind::Substring { .. }
+                        | ExprKind::Section { .. }
                 ) {
                     out.extend(a.root_name().map(str::to_owned));
                 }

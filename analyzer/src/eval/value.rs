@@ -3,7 +3,7 @@
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::rc::Rc;
 
-use crate::ir::Ty;
+use crate::ir::{ArrayDim, Expr, Ty};
 use crate::source::Span;
 
 /// Index of an object (a variable, a heap block, `MPI_BOTTOM`) in [`State::objects`].
@@ -110,6 +110,32 @@ pub(crate) struct Object {
     pub values: BTreeMap<Path, Value>,
     /// The declaration that made a local variable, and the call depth it ran at.
     pub origin: Option<Origin>,
+    /// The bounds `ALLOCATE` gave a Fortran allocatable array, while they are known.
+    pub allocated: Option<Vec<(i128, i128)>>,
+}
+
+impl Object {
+    /// The type of a variable (or of the memory a pointer parameter points at): as declared,
+    /// with the bounds of an allocated array in place of its deferred ones.
+    pub(crate) fn ty(&self) -> Option<Ty> {
+        let (ObjectKind::Variable(ty) | ObjectKind::Pointee(ty)) = &self.kind else {
+            return None;
+        };
+        Some(match (&self.allocated, ty) {
+            (Some(bounds), Ty::Array(element, dims)) if bounds.len() == dims.len() => {
+                let dims = bounds
+                    .iter()
+                    .zip(dims)
+                    .map(|(&(lower, upper), d)| ArrayDim {
+                        lower: Expr::int(lower, d.lower.span),
+                        upper: Some(Expr::int(upper, d.lower.span)),
+                    })
+                    .collect();
+                Ty::Array(element.clone(), dims)
+            }
+            _ => ty.clone(),
+        })
+    }
 }
 
 impl Object {
@@ -207,6 +233,7 @@ impl State {
             kind,
             values: BTreeMap::new(),
             origin: None,
+            allocated: None,
         }));
         self.objects.len() - 1
     }
@@ -227,6 +254,7 @@ impl State {
             kind,
             values: BTreeMap::new(),
             origin: Some(origin),
+            allocated: None,
         });
         match reusable {
             Some(id)
@@ -314,6 +342,19 @@ impl State {
         }
     }
 
+    /// Forgets what is stored in and below a place and, for a whole variable, the bounds an
+    /// `ALLOCATE` gave it: a procedure it is passed to may allocate it anew.
+    pub(crate) fn forget_passed(&mut self, place: &Place) {
+        self.forget(place);
+        if place.path.is_empty() {
+            if let Some(object) = self.objects.get_mut(place.object) {
+                if object.allocated.is_some() {
+                    Rc::make_mut(object).allocated = None;
+                }
+            }
+        }
+    }
+
     /// Copies everything stored below `from` to below `to` (struct and array assignment);
     /// returns the objects the copied pointers and addresses point into.
     pub(crate) fn copy_subtree(&mut self, from: &Place, to: &Place) -> Vec<ObjectId> {
@@ -372,9 +413,15 @@ impl State {
         for (id, object) in joined.objects.iter_mut().enumerate() {
             match other.objects.get(id) {
                 Some(o) if Rc::ptr_eq(object, o) => {}
-                Some(o) => Rc::make_mut(object)
-                    .values
-                    .retain(|path, v| o.values.get(path) == Some(v)),
+                Some(o) => {
+                    let object = Rc::make_mut(object);
+                    object
+                        .values
+                        .retain(|path, v| o.values.get(path) == Some(v));
+                    if object.allocated != o.allocated {
+                        object.allocated = None;
+                    }
+                }
                 None => Rc::make_mut(object).values.clear(),
             }
         }

@@ -23,7 +23,6 @@ C     MPI_LB and MPI_UB markers.
       ITY(3) = MPI_INTEGER
       ITY(4) = MPI_UB ! expect: deprecated-api
       CALL MPI_TYPE_STRUCT(4, IBL, IDS, ITY, NEWT, IERR) ! expect: deprecated-api
-C     unknown: MPI_ADDRESS of COMMON members (a COMMON block's layout is not modelled)
       CALL MPI_TYPE_COMMIT(NEWT, IERR)
       CALL MPI_FINALIZE(IERR)
       END

@@ -19,7 +19,7 @@ impl Evaluator<'_> {
         args: &[Expr],
         span: Span,
     ) -> Value {
-        if let Some(v) = self.intrinsic_call(state, callee, args) {
+        if let Some(v) = self.intrinsic_call(state, callee, args, span) {
             return v;
         }
         let ints = |ev: &mut Self, state: &mut State| -> Option<Vec<i128>> {
@@ -105,6 +105,7 @@ impl Evaluator<'_> {
             }
             _ => {
                 self.forget_arguments(state, args);
+                self.forget_common_blocks(state);
                 Value::Unknown
             }
         }
