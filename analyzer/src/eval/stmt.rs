@@ -311,6 +311,7 @@ impl<'p> Evaluator<'p> {
         let mut first = true;
         let mut exit_states: Vec<State> = Vec::new();
         let mut previous: Option<State> = None;
+        let mut iteration: u64 = 0;
         loop {
             if self.steps_left == 0 {
                 self.note(span, "loop not evaluated to its end: step budget exhausted");
@@ -326,7 +327,14 @@ impl<'p> Evaluator<'p> {
                 return Flow::Normal;
             }
             if test_first || !first {
-                previous = Some(state.clone());
+                // Kept at iterations 1, 2, 4, 8, ...: a loop that settles is seen within twice
+                // the iterations it took, and a long loop copies its state log(n) times.
+                iteration += 1;
+                if iteration.is_power_of_two() {
+                    previous = Some(state.clone());
+                } else if (iteration - 1).is_power_of_two() {
+                    previous = None;
+                }
                 match cond.map(|c| self.eval(state, c)) {
                     Some(Value::Int(0)) => break,
                     Some(Value::Int(_)) | None => {}
