@@ -606,6 +606,14 @@ impl<'p> Evaluator<'p> {
                     object,
                     path: Vec::new(),
                 }),
+                // C passes a scalar by value: the callee has a copy (`check(rc)`).
+                _ if self.case_sensitive
+                    && place
+                        .as_ref()
+                        .is_some_and(|p| self.holds_c_scalar(state, p)) =>
+                {
+                    None
+                }
                 _ => place,
             };
             if let Some(target) = target {
@@ -613,6 +621,17 @@ impl<'p> Evaluator<'p> {
                 state.forget_passed(&target);
             }
         }
+    }
+
+    /// Whether a C place holds a value that is no address: a number or an MPI handle, which a
+    /// call is given a copy of.
+    fn holds_c_scalar(&mut self, state: &mut State, place: &Place) -> bool {
+        self.place_type(state, place).is_some_and(|ty| {
+            matches!(
+                self.resolve(&ty),
+                Ty::C(_) | Ty::MpiDatatype | Ty::MpiOpaque | Ty::Vector(..)
+            )
+        })
     }
 }
 
