@@ -5,8 +5,10 @@ pub mod c;
 pub mod fortran;
 pub(crate) mod preproc;
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
+use crate::catalog::MpiFunction;
+use crate::ir::{statements, visit_expr, visit_stmt_exprs, ExprKind, Stmt, StmtKind};
 use crate::source::Span;
 
 /// Finds the text of `#include "name"` for the front end, which never does I/O itself.
@@ -171,4 +173,42 @@ pub(crate) fn parsed_prefix(text: &str, max_bytes: usize, closes_unit: fn(&str) 
         at -= line.len();
     }
     &text[..if whole > 0 { whole } else { end }]
+}
+
+/// The variables a procedure's statements may assign: targets of assignments, increments and
+/// `&x` (C), arguments of calls (a Fortran procedure may write any of them, a C function an
+/// array's elements; an MPI routine those its catalog entry says), and names in statements the
+/// front end does not model (loop variables are assigned in the loop's own statements).
+pub(crate) fn written_names(body: &[Stmt]) -> HashSet<String> {
+    let mut names = HashSet::new();
+    for (stmt, _) in statements(body) {
+        match &stmt.kind {
+            StmtKind::Assign { target, .. } => names.extend(target.root_name().map(str::to_owned)),
+            StmtKind::Opaque { names: opaque } => names.extend(opaque.iter().cloned()),
+            StmtKind::Allocate { name, .. } | StmtKind::Deallocate(name) => {
+                names.insert(name.clone());
+            }
+            _ => {}
+        }
+    }
+    visit_stmt_exprs(body, &mut |e| {
+        visit_expr(e, &mut |e| {
+            let (callee, args) = match &e.kind {
+                ExprKind::Call { callee, args, .. } => (callee, args),
+                ExprKind::IncDec { target, .. } | ExprKind::AddrOf(target) => {
+                    names.extend(target.root_name().map(str::to_owned));
+                    return;
+                }
+                _ => return,
+            };
+            // An MPI routine writes only the arguments its catalog entry says it may.
+            let mpi = MpiFunction::find(callee);
+            let written = args
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| mpi.is_none_or(|f| f.role(*i).is_none_or(|r| r.may_write())));
+            names.extend(written.filter_map(|(_, a)| a.root_name().map(str::to_owned)));
+        })
+    });
+    names
 }

@@ -4,7 +4,7 @@ use tree_sitter::Node;
 
 use super::kinds as k;
 use super::{unknown, FunctionNames, Lowerer};
-use crate::ir::{statements, BinOp, Expr, ExprKind, Function, Stmt, StmtKind};
+use crate::ir::{statements, BinOp, Expr, ExprKind, Function, Stmt, StmtKind, Storage};
 use crate::source::Span;
 
 impl Lowerer<'_> {
@@ -25,6 +25,7 @@ impl Lowerer<'_> {
         });
         let mut body = self.lower_block(body_node);
         self.settle_jumps(node, &mut body);
+        settle_statics(&mut body);
         self.function_body = None;
         Some(Function {
             is_main: declared.name == "main",
@@ -495,4 +496,17 @@ fn address_taken(text: &str, label: &str) -> bool {
 /// Whether `stmts` hold a `continue` of the loop around them (not of a loop inside them).
 fn continues(stmts: &[Stmt]) -> bool {
     statements(stmts).any(|(s, loops)| matches!(s.kind, StmtKind::Continue) && loops == 0)
+}
+
+/// A `static` local starts a call with its initializer only when the function never writes it:
+/// otherwise with what an earlier call left, which is not known here.
+fn settle_statics(body: &mut [Stmt]) {
+    let written = crate::syntax::written_names(body);
+    crate::ir::visit_stmts_mut(body, &mut |stmt| {
+        if let StmtKind::Decl(decl) = &mut stmt.kind {
+            if matches!(decl.storage, Storage::Saved) && written.contains(&decl.name) {
+                decl.init = None;
+            }
+        }
+    });
 }

@@ -84,6 +84,8 @@ pub(super) struct Declared<'t> {
 #[derive(Default)]
 pub(super) struct Specifiers {
     pub constant: bool,
+    /// `static`: inside a function, one variable for every call.
+    pub is_static: bool,
     pub is_typedef: bool,
     /// GNU attributes, and `_Alignas(n)` as an `aligned(n)`.
     pub attributes: Attributes,
@@ -338,6 +340,9 @@ impl<'a> Lowerer<'a> {
                     }
                 }
                 k::ATTRIBUTE_SPECIFIER => self.read_attribute(*child, &mut specifiers.attributes),
+                k::STORAGE_CLASS_SPECIFIER if self.text(*child) == k::KW_STATIC => {
+                    specifiers.is_static = true;
+                }
                 _ if self.text(*child) == "typedef" => specifiers.is_typedef = true,
                 _ => {}
             }
@@ -555,7 +560,11 @@ impl<'a> Lowerer<'a> {
                     ty,
                     init,
                     constant,
-                    storage: Storage::Automatic,
+                    storage: if specifiers.is_static && self.function_body.is_some() {
+                        Storage::Saved
+                    } else {
+                        Storage::Automatic
+                    },
                 }),
                 span,
             });

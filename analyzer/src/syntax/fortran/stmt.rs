@@ -5,12 +5,12 @@ use tree_sitter::Node;
 use super::decl::{assign, Scope};
 use super::jumps::{label_number, plain_goto, Jumps};
 use super::preproc::ItemLowering;
-use super::storage::written_names;
 use super::unit::{SpecificationPart, Unseen};
 use super::{fortran_name, identifiers_in, kinds as k, named_children, Lowerer};
 use crate::ir::{BinOp, Expr, ExprKind, FortranUnit, Function, Param, Stmt, StmtKind, Ty};
 use crate::layout::FortranType;
 use crate::source::Span;
+use crate::syntax::written_names;
 
 impl<'a> Lowerer<'a> {
     /// The file's units, and directives between them.

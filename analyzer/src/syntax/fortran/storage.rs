@@ -4,16 +4,10 @@
 //! that their addresses are known relative to each other. The unit's view of a block is its own:
 //! what other units assign to it is not followed, and the evaluator forgets it at their calls.
 
-use std::collections::HashSet;
-
 use tree_sitter::Node;
 
 use super::{fortran_name, identifiers_in, kinds as k, named_children, Lowerer};
-use crate::catalog::MpiFunction;
-use crate::ir::{
-    statements, visit_expr, visit_stmt_exprs, Aggregate, AggregateKind, Decl, ExprKind, Field,
-    Stmt, StmtKind, Storage, Ty,
-};
+use crate::ir::{Aggregate, AggregateKind, Decl, Field, Stmt, StmtKind, Storage, Ty};
 use crate::source::Span;
 
 /// A COMMON block as one unit declares it.
@@ -248,37 +242,4 @@ impl Lowerer<'_> {
             .flat_map(|v| identifiers_in(v, &text))
             .collect()
     }
-}
-
-/// The variables a procedure's statements may assign: targets of assignments, arguments of
-/// calls (a procedure may write any of them; an MPI routine those its catalog entry says), and
-/// names in statements the front end does not model (loop variables are assigned in the loop's
-/// own statements).
-pub(super) fn written_names(body: &[Stmt]) -> HashSet<String> {
-    let mut names = HashSet::new();
-    for (stmt, _) in statements(body) {
-        match &stmt.kind {
-            StmtKind::Assign { target, .. } => names.extend(target.root_name().map(str::to_owned)),
-            StmtKind::Opaque { names: opaque } => names.extend(opaque.iter().cloned()),
-            StmtKind::Allocate { name, .. } | StmtKind::Deallocate(name) => {
-                names.insert(name.clone());
-            }
-            _ => {}
-        }
-    }
-    visit_stmt_exprs(body, &mut |e| {
-        visit_expr(e, &mut |e| {
-            let ExprKind::Call { callee, args, .. } = &e.kind else {
-                return;
-            };
-            // An MPI routine writes only the arguments its catalog entry says it may.
-            let mpi = MpiFunction::find(callee);
-            let written = args
-                .iter()
-                .enumerate()
-                .filter(|(i, _)| mpi.is_none_or(|f| f.role(*i).is_none_or(|r| r.may_write())));
-            names.extend(written.filter_map(|(_, a)| a.root_name().map(str::to_owned)));
-        })
-    });
-    names
 }
