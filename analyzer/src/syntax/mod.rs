@@ -7,13 +7,29 @@ pub(crate) mod preproc;
 
 use std::collections::HashMap;
 
-use crate::source::Span;
+use crate::source::{Language, Span};
 
-/// Finds the text of `#include "name"` for the front end, which never does I/O itself.
+/// Finds what a file's analysis reads besides the file itself, for the front ends, which never
+/// do I/O: the text of `#include "name"` (and Fortran's `INCLUDE`), and the file that defines a
+/// Fortran module the file `USE`s. The CLI and the language server implement it over the file
+/// system and their index of the tree's modules.
 pub trait IncludeResolver {
-    /// Text of `#include "name"` seen from the main file, or `None` when not found (the analyzer
-    /// never does I/O: the CLI/LSP implement this over the file system).
+    /// Text of `#include "name"` seen from the main file, or `None` when not found.
     fn resolve(&mut self, name: &str) -> Option<String>;
+
+    /// The file that defines the Fortran module `name` (lower case), or `None` when no file
+    /// is known to (or several files do: which one is compiled is the build's choice).
+    fn module(&mut self, _name: &str) -> Option<ModuleSource> {
+        None
+    }
+}
+
+/// The file that defines a Fortran module, as a resolver finds it.
+pub struct ModuleSource {
+    pub text: String,
+    pub language: Language,
+    /// Resolves what that file includes and uses, seen from it.
+    pub includes: Box<dyn IncludeResolver>,
 }
 
 /// A resolver that resolves nothing.
@@ -94,16 +110,21 @@ pub(crate) struct IncludeBudget {
 
 impl Default for IncludeBudget {
     fn default() -> Self {
-        IncludeBudget {
-            includes: MAX_INCLUDES,
-            bytes: MAX_INCLUDED_BYTES,
-            exhausted: false,
-            told: false,
-        }
+        IncludeBudget::new(MAX_INCLUDES, MAX_INCLUDED_BYTES)
     }
 }
 
 impl IncludeBudget {
+    /// A budget of `files` files and `bytes` bytes in all.
+    pub(crate) fn new(files: usize, bytes: usize) -> Self {
+        IncludeBudget {
+            includes: files,
+            bytes,
+            exhausted: false,
+            told: false,
+        }
+    }
+
     /// True once no include is left or one did not fit: no more are read, not even asked for.
     pub(crate) fn exhausted(&self) -> bool {
         self.exhausted || self.includes == 0
@@ -120,9 +141,15 @@ impl IncludeBudget {
         true
     }
 
+    /// True the first time it is asked after the budget ran out: only the first refusal is
+    /// told, the others follow from it.
+    pub(crate) fn first_refusal(&mut self) -> bool {
+        self.exhausted() && !std::mem::replace(&mut self.told, true)
+    }
+
     /// The note for the first include refused (`name`); `None` for the later ones.
     pub(crate) fn refusal_note(&mut self, name: &str) -> Option<String> {
-        if !self.exhausted() || std::mem::replace(&mut self.told, true) {
+        if !self.first_refusal() {
             return None;
         }
         Some(format!(
