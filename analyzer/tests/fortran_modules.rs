@@ -250,6 +250,48 @@ end subroutine
     assert_eq!(findings(main, &files), Vec::<String>::new());
 }
 
+/// Only the specification parts of another file's modules are read: a type's bound procedures
+/// do not end the part, and what the module's procedures include is not read.
+#[test]
+fn only_specification_parts_of_module_files_are_read() {
+    let module = "#define N 3
+module shapes
+  type :: box
+    integer :: side
+  contains
+    procedure :: area
+  end type box
+  integer, parameter :: n = N
+contains
+  integer function area(self)
+    class(box) :: self
+#include \"procedure_only.h\"
+    area = self%side**2
+  end function area
+end module shapes
+";
+    let main = "subroutine s
+  use mpi
+  use shapes
+  integer :: t, ierr
+  call MPI_Type_contiguous(n, MPI_INTEGER, t, ierr)
+  call MPI_Type_free(t, ierr)
+end subroutine
+";
+    let analysis = analyze_with(
+        main,
+        &mut Files::new(&[("shapes.F90", module)]),
+        MpiModel::Mpich,
+    );
+    let known: Vec<bool> = analysis
+        .types()
+        .iter()
+        .map(|t| t.datatype.is_some())
+        .collect();
+    assert_eq!(known, [true]);
+    assert!(analysis.notes.is_empty(), "{:?}", analysis.notes);
+}
+
 /// Modules that use each other (no compiler accepts it) end: each is read once, and the one
 /// being read is not found inside itself.
 #[test]

@@ -87,6 +87,93 @@ pub fn module_names(text: &str) -> Vec<String> {
     names
 }
 
+/// Where a line of a module file is, for [`specification_parts`].
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Part {
+    /// Outside every module.
+    Outside,
+    /// A module's specification part.
+    Specification,
+    /// A derived type definition in it (whose `CONTAINS` starts its type-bound procedures).
+    TypeDefinition,
+    /// A module's procedures, after its `CONTAINS`.
+    Procedures,
+}
+
+/// The lines of a module file that `USE` needs: the modules' specification parts, and the
+/// preprocessor's directives (but the `#include`s among procedures, which would land in the
+/// module). What is left out is never lowered for another file's module, and parsing it
+/// would cost as much as parsing a whole file; every span of another file is at the `USE`.
+fn specification_parts(text: &str, form: FortranForm) -> String {
+    let mut kept = String::new();
+    let mut part = Part::Outside;
+    let mut continued = false;
+    for line in text.lines() {
+        let trimmed = line.trim_start();
+        if trimmed.starts_with('#') {
+            if part != Part::Procedures || !trimmed[1..].trim_start().starts_with("include") {
+                kept.push_str(line);
+                kept.push('\n');
+            }
+            continue;
+        }
+        let fixed_comment = form == FortranForm::Fixed && line.starts_with(['c', 'C', '*']);
+        let fixed_continuation = form == FortranForm::Fixed
+            && line.len() > 5
+            && line.is_char_boundary(5)
+            && line[..5].trim().is_empty()
+            && !line[5..].starts_with([' ', '0']);
+        let code = line.split('!').next().unwrap_or("");
+        let is_continuation = continued || fixed_continuation;
+        if !fixed_comment && !code.trim().is_empty() {
+            continued = form == FortranForm::Free && code.trim_end().ends_with('&');
+        }
+        if !fixed_comment && !is_continuation {
+            part = next_part(part, &code.trim().to_ascii_lowercase());
+        }
+        if part != Part::Outside && part != Part::Procedures
+            || ends_module(&code.to_ascii_lowercase())
+        {
+            kept.push_str(line);
+            kept.push('\n');
+        }
+    }
+    kept
+}
+
+/// `END MODULE [name]` (or `ENDMODULE`).
+fn ends_module(code: &str) -> bool {
+    let words: Vec<&str> = code.split_whitespace().collect();
+    matches!(words.as_slice(), ["end", "module", ..] | ["endmodule", ..])
+}
+
+/// The part a statement (lower case, without its comment) starts, from the part before it.
+fn next_part(part: Part, code: &str) -> Part {
+    let mut words = code.split(|c: char| c.is_whitespace() || c == ',' || c == ':');
+    let first = words.next().unwrap_or("");
+    let second = words.find(|w| !w.is_empty()).unwrap_or("");
+    if ends_module(code) {
+        return Part::Outside;
+    }
+    let starts_module = first == "module"
+        && !second.is_empty()
+        && !matches!(second, "procedure" | "subroutine" | "function");
+    match part {
+        _ if starts_module => Part::Specification,
+        Part::Specification if first == "contains" => Part::Procedures,
+        // `TYPE :: t`, `TYPE, BIND(C) :: t`, `TYPE t`; not `TYPE(t) :: x`.
+        Part::Specification
+            if first == "type" && !code["type".len()..].trim_start().starts_with('(') =>
+        {
+            Part::TypeDefinition
+        }
+        Part::TypeDefinition if matches!((first, second), ("end", "type") | ("endtype", _)) => {
+            Part::Specification
+        }
+        part => part,
+    }
+}
+
 /// What one `USE` statement asks for.
 struct UseList {
     module: String,
@@ -374,8 +461,9 @@ impl<'a> Lowerer<'a> {
         preprocessed: bool,
         at: Span,
     ) {
+        let specifications = specification_parts(&source.text, form);
         let text = super::super::parsed_prefix(
-            &source.text,
+            &specifications,
             super::super::MAX_PARSED_BYTES,
             super::ends_unit,
         );
