@@ -113,11 +113,14 @@ pub struct TypeReport {
     pub line: u32,
     pub column: u32,
     pub span: Span,
+    /// For one of several chains of calls that reached the call with other results: the
+    /// calls of the file's own functions on it, outermost first (1-based line and column).
+    pub via: Vec<(u32, u32)>,
     /// The handle as written (`newtype`, `types[i]`).
     pub name: String,
     /// The constructor's C name (`MPI_Type_create_struct`).
     pub constructor: &'static str,
-    /// The datatype, when every evaluation of the call agreed on one.
+    /// The datatype, when every evaluation of the call (on this chain) agreed on one.
     pub datatype: Option<Datatype>,
     /// The engine's error, when the arguments are invalid.
     pub error: Option<DtypeError>,
@@ -135,21 +138,39 @@ impl Analysis {
         self.text.get(span.start..span.end).unwrap_or("")
     }
 
+    /// The text that names a definition's handle: its new-type argument as written or, where
+    /// that text is a statement macro's use not naming it (a variable of the macro's body),
+    /// the variable.
+    pub(crate) fn handle_written<'a>(&'a self, d: &'a eval::TypeDefinition) -> &'a str {
+        let written = self.slice(d.target_span);
+        match d.target.root_name() {
+            Some(root)
+                if self.program.in_macro_use(d.target_span)
+                    && !written
+                        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                        .any(|w| w == root) =>
+            {
+                root
+            }
+            _ => written,
+        }
+    }
+
     /// 1-based line and column (in characters) of a byte offset.
     pub fn position(&self, offset: usize) -> (u32, u32) {
         let lc = self.line_index.line_column(offset, PositionEncoding::Utf32);
         (lc.line + 1, lc.column + 1)
     }
 
-    /// Every constructor call that defines a handle, in source order.
+    /// Every constructor call that defines a handle, in source order. A call that built other
+    /// datatypes when reached through other calls of the file's functions (a helper called
+    /// with other arguments) is reported once per such chain of calls, with its `via`.
     pub fn types(&self) -> Vec<TypeReport> {
-        let mut reports: Vec<TypeReport> = self
-            .evaluation
-            .definitions
-            .iter()
-            .map(|d| {
-                let (line, column) = self.position(d.span.start);
-                let (datatype, error) = match &d.datatype {
+        let mut reports: Vec<TypeReport> = Vec::new();
+        for d in &self.evaluation.definitions {
+            let (line, column) = self.position(d.span.start);
+            let report = |datatype: &Option<Result<Datatype, DtypeError>>, via: &[Span]| {
+                let (datatype, error) = match datatype {
                     Some(Ok(dt)) => (Some(dt.clone()), None),
                     Some(Err(e)) => (None, Some(e.clone())),
                     None => (None, None),
@@ -158,7 +179,8 @@ impl Analysis {
                     line,
                     column,
                     span: d.span,
-                    name: handle_name(self.slice(d.target_span)),
+                    via: via.iter().map(|s| self.position(s.start)).collect(),
+                    name: handle_name(self.handle_written(d)),
                     constructor: d.constructor.name,
                     datatype,
                     error,
@@ -168,8 +190,13 @@ impl Analysis {
                         Tri::Maybe => None,
                     },
                 }
-            })
-            .collect();
+            };
+            if d.datatype.is_none() && d.variants.len() > 1 {
+                reports.extend(d.variants.iter().map(|v| report(&v.datatype, &v.via)));
+            } else {
+                reports.push(report(&d.datatype, &[]));
+            }
+        }
         reports.sort_by_key(|r| (r.span.start, r.span.end));
         reports
     }

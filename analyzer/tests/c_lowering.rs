@@ -11,6 +11,41 @@ use std::collections::HashMap;
 
 const CASES: &[(&str, &str)] = &[
     (
+        "forward goto out of a loop and a statement macro joins at its label",
+        r#"
+#define ERR_CHECK(e) do { if (e) goto fn_fail; } while (0)
+int g(int);
+void f(int m) {
+  MPI_Datatype t; int i, n, err;
+  n = 3;
+  for (i = 0; i < m; i++) {
+    err = g(i);
+    if (err) goto fn_fail;
+  }
+  err = g(n);
+  ERR_CHECK(err);
+  n = 3;
+fn_fail:
+  MPI_Type_contiguous(n, MPI_INT, &t); /* expect: size=12 extent=12 */
+}"#,
+    ),
+    (
+        "a goto whose label comes twice, or is reached backward, forgets",
+        r#"
+int g(int);
+void f(int m) {
+  MPI_Datatype t; int n;
+  n = 3;
+again:
+  MPI_Type_contiguous(n, MPI_INT, &t); /* expect: unknown */
+  if (g(n)) { n = 5; goto again; }
+  n = 4;
+  if (m) goto done;
+  n = 6;
+  if (m > 2) { done: MPI_Type_contiguous(n, MPI_INT, &t); } /* expect: unknown */
+}"#,
+    ),
+    (
         "struct, offsetof, sizeof, resized",
         r#"
 struct p { int id; double x[3]; char tag; };
@@ -246,6 +281,59 @@ void f(void) {
   MPI_Type_vector(b[0], 1, b[1], MPI_INT, &u); /* expect: size=16 extent=100 */
 }"#,
     ),
+    (
+        "constructors inside statement macros",
+        r#"
+#define MAKE_VEC(t, n) do { MPI_Type_vector(n, 1, 4, MPI_INT, &t); } while (0)
+#define MAKE_OWN { MPI_Type_contiguous(3, MPI_DOUBLE, &own); }
+#define CHECK(call) { int rc_ = (call); if (rc_ != 0) nerrs++; }
+#define LOG(fmt, ...) { printf(fmt, __VA_ARGS__); MPI_Type_contiguous(2, MPI_INT, &w); }
+#define SHOW(x) puts(#x);
+#define PASTE(a, b) { MPI_Type_contiguous(2, MPI_INT, &a##b); }
+void f(void) {
+  MPI_Datatype t, own, c, w, xy; int nerrs = 0, n = 5;
+  MAKE_VEC(t, n); /* expect: size=20 extent=68 */
+  MAKE_OWN /* expect: size=24 extent=24 */
+  CHECK(MPI_Type_contiguous(n, MPI_CHAR, &c)) /* expect: size=5 extent=5 */
+  LOG("%d %d\n", n, nerrs) /* expect: size=8 extent=8 */
+  SHOW(MPI_Type_contiguous(9, MPI_INT, &c))
+  PASTE(x, y);
+  if (n > 4) MAKE_VEC(t, 2); else MAKE_VEC(t, 3); /* expect: size=8 extent=20 */
+  /* expect: size=12 extent=36 */ MAKE_VEC(t, /* rows, cols */ 3 // n, m
+  );
+}"#,
+    ),
+    (
+        "a goto inside a statement macro: the label sees every name the function assigns",
+        r#"
+#define FAIL(cond) { if (cond) goto fail; }
+#define SET(x, v) do { x = v; } while (0)
+void f(int k) {
+  MPI_Datatype t, u;
+  int n = 2;
+  FAIL(k > 3)
+  SET(n, 5);
+  MPI_Type_contiguous(n, MPI_INT, &t); /* expect: size=20 extent=20 */
+fail:
+  MPI_Type_contiguous(n, MPI_INT, &u); /* expect: unknown */
+}"#,
+    ),
+    (
+        "a statement macro right before a directive, or a brace",
+        r#"
+#define MAKE(t, n) { MPI_Type_contiguous(n, MPI_INT, &t); }
+#define UNKNOWN_ARITY(a, b) { MPI_Type_contiguous(a, MPI_INT, &b); }
+void f(void) {
+  MPI_Datatype t, u, v;
+  /* expect: size=8 extent=8 */ MAKE(t, 2)
+#if 1
+  { MAKE(u, 3)} /* expect: size=12 extent=12 */
+#endif
+  UNKNOWN_ARITY(4)
+#ifdef X
+#endif
+}"#,
+    ),
 ];
 
 /// `(size, extent)` expected on each line, `None` for unknown.
@@ -362,4 +450,40 @@ fn a_comment_ending_a_directive_is_no_syntax_error() {
         .map(|t| t.datatype.as_ref().map(|d| d.size()))
         .collect();
     assert_eq!(sizes, [Some(16)]);
+}
+
+/// A `continue` in a `switch` (written there or brought by a statement macro; in a switch that
+/// is modelled, or in one with a statement before its first case, which is not) continues the
+/// loop around it. The switch is then not modelled: what it assigns is forgotten and the rest of
+/// the loop's body may be skipped, so `n` is unknown (it is 3); it was 4 (the `continue`
+/// dropped), or the run-once loop of the switch caught it and ran until the step budget ran out.
+#[test]
+fn a_continue_in_a_switch_continues_the_loop_around() {
+    for switch in [
+        "switch (i) { case 2: NEXT default: break; }",
+        "switch (i) { case 2: continue; default: break; }",
+        "switch (i) { n = n; case 2: NEXT default: break; }",
+    ] {
+        let source = format!(
+            "#define NEXT continue;\n\
+             void f(void) {{\n  MPI_Datatype t, u;\n  int i, n = 0, m = 0;\n\
+             for (i = 0; i < 4; i++) {{\n    {switch}\n    n = n + 1;\n  }}\n\
+             for (i = 0; i < 3; i++) m = m + 2;\n\
+             MPI_Type_contiguous(n, MPI_INT, &t);\n  MPI_Type_contiguous(m, MPI_INT, &u);\n}}\n"
+        );
+        let analysis = analyze(
+            &source,
+            Language::C,
+            &AnalysisOptions::default(),
+            &mut NoIncludes,
+        );
+        let notes: Vec<&str> = analysis.notes.iter().map(|n| n.message.as_str()).collect();
+        assert!(notes.is_empty(), "{switch}: {notes:?}");
+        let sizes: Vec<Option<i128>> = analysis
+            .types()
+            .iter()
+            .map(|t| t.datatype.as_ref().map(|d| d.size()))
+            .collect();
+        assert_eq!(sizes, [None, Some(24)], "{switch}");
+    }
 }

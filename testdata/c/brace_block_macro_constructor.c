@@ -8,8 +8,7 @@ int main(int argc, char **argv)
     MPI_Datatype pair;
 
     MPI_Init(&argc, &argv);
-    MAKE_PAIR(pair);  /* unknown: a constructor inside a { ... } statement macro is not listed
-       (issue 19) */
+    MAKE_PAIR(pair);
     MPI_Type_free(&pair);
     MPI_Finalize();
     return 0;

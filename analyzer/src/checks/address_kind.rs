@@ -104,7 +104,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                 format!(
                     "`{}` is a {bytes}-byte INTEGER, but `{}` takes INTEGER(KIND=MPI_ADDRESS_KIND) ({address_bytes} bytes) here",
                     cx.text(span).trim(),
-                    cx.text(site.name_span)
+                    cx.written_name(site)
                 ),
             );
             // A literal takes the kind where the unit sees MPI_ADDRESS_KIND.

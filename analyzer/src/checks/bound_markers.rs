@@ -55,7 +55,7 @@ pub(crate) fn fix(cx: &Context<'_>, site: &CallSite<'_>) -> Option<Fix> {
         .evaluation
         .definitions
         .iter()
-        .find(|d| d.span == site.span)
+        .find(|d| d.span == site.span && d.constructor.name == site.function.name)
         .and_then(|d| d.datatype.as_ref()?.as_ref().ok())?;
     let plan = plan(cx, dt)?;
     let function = cx.function_at(site.span)?;
@@ -101,7 +101,7 @@ pub(crate) fn fix(cx: &Context<'_>, site: &CallSite<'_>) -> Option<Fix> {
     Some(Fix {
         title: format!(
             "Replace the MPI_LB/MPI_UB markers with `{}`",
-            in_case_of(cx.text(site.name_span), "MPI_Type_create_resized")
+            in_case_of(cx.written_name(site), "MPI_Type_create_resized")
         ),
         applicability: Applicability::Safe,
         edits,
@@ -306,7 +306,7 @@ fn parts<'a>(cx: &Context<'a>, site: &CallSite<'_>) -> Option<([&'a str; 4], Str
         .chars()
         .map(|c| if c.is_alphanumeric() { c } else { '_' })
         .collect();
-    let written = cx.text(site.name_span);
+    let written = cx.written_name(site);
     let functions = [
         "MPI_Type_create_struct",
         "MPI_Type_create_resized",

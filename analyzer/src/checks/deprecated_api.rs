@@ -157,7 +157,7 @@ fn findings(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
 }
 
 fn removed_call(cx: &Context<'_>, site: &CallSite<'_>, names: &FreshNames) -> Diagnostic {
-    let written = cx.text(site.name_span);
+    let written = cx.written_name(site);
     let replacement = replacement(cx, site);
     let mut d = cx.diagnostic(
         &RULE,
@@ -197,7 +197,7 @@ fn replacement(cx: &Context<'_>, site: &CallSite<'_>) -> String {
         .function
         .removed
         .map_or(site.function.name, |r| r.replacement);
-    in_case_of(cx.text(site.name_span), new)
+    in_case_of(cx.written_name(site), new)
 }
 
 /// The edits that replace one removed call, and the new variable they need declared.

@@ -162,7 +162,10 @@ fn fortran_resize_fix(
     if cx.function_at(site.span).map(|f| f.span) != Some(function.span) {
         return None;
     }
-    let constructor = cx.sites.iter().find(|s| s.span == definition.span)?;
+    let constructor = cx
+        .sites
+        .iter()
+        .find(|s| s.span == definition.span && s.function.name == definition.constructor.name)?;
     let ierr = fortran_edit::ierror(cx, constructor)?;
     let target = handle_text(cx.text(definition.target_span));
     if target.is_empty() || !target.chars().all(|c| c.is_alphanumeric() || c == '_') {
@@ -207,7 +210,7 @@ fn fortran_resize_fix(
     {
         return None;
     }
-    let written = cx.text(constructor.name_span);
+    let written = cx.written_name(constructor);
     let name = |c: &str| in_case_of(written, c);
     let f08 = fortran_edit::uses_f08(function);
     let handle = if f08 { "type(MPI_Datatype)" } else { "integer" };
@@ -303,6 +306,10 @@ fn resize_fix(
         return None;
     }
     let definition = definition_of(cx, site, i)?;
+    // Inside a statement macro's expansion the text is the macro's use.
+    if cx.in_macro_use(definition.span) {
+        return None;
+    }
     let target = handle_text(cx.text(definition.target_span));
     let text = cx.analysis.text();
     let semicolon = definition.span.end + text[definition.span.end..].find(';')?;

@@ -67,7 +67,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             .evaluation
             .definitions
             .iter()
-            .find(|d| d.span == site.span)
+            .find(|d| d.span == site.span && d.constructor.name == site.function.name)
             .map(|d| d.datatype.as_ref())
         else {
             continue;
@@ -87,7 +87,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             site.span,
             format!(
                 "`{}` puts `{}` at byte {}, which is not a multiple of its alignment {align}: byte strides and displacements count bytes, not elements",
-                cx.text(site.name_span),
+                cx.written_name(site),
                 entry.basic,
                 entry.disp
             ),

@@ -132,6 +132,10 @@ fn commit_fix(cx: &Context<'_>, handle: usize) -> Option<Fix> {
         .definitions
         .iter()
         .find(|d| d.handles.contains(&handle))?;
+    // Inside a statement macro's expansion the text is the macro's use.
+    if cx.in_macro_use(definition.span) {
+        return None;
+    }
     let target = handle_text(cx.text(definition.target_span));
     let call_text = cx.text(definition.span);
     let text = cx.analysis.text();

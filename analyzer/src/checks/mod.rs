@@ -153,6 +153,14 @@ pub fn check(analysis: &Analysis, selection: &RuleSelection) -> Vec<Diagnostic> 
             !suppressions.allows(d.rule, line)
         }));
     }
+    // The text of a statement macro's use is not the code its expansion runs: no edit there.
+    for d in &mut out {
+        if cx.in_macro_use(d.span) {
+            d.fixes.clear();
+        }
+        d.fixes
+            .retain(|f| !f.edits.iter().any(|e| cx.touches_macro_use(e.span)));
+    }
     out.sort_by(|a, b| {
         (a.span.start, a.span.end, a.rule.id).cmp(&(b.span.start, b.span.end, b.rule.id))
     });
@@ -260,10 +268,12 @@ pub(crate) struct Context<'a> {
 
 impl<'a> Context<'a> {
     fn new(analysis: &'a Analysis) -> Self {
-        let mut by_span: BTreeMap<(usize, usize), CallSite<'a>> = BTreeMap::new();
+        // Calls in one statement macro's expansion share the span of its use: the function
+        // tells them apart.
+        let mut by_span: BTreeMap<(usize, usize, &str), CallSite<'a>> = BTreeMap::new();
         for call in &analysis.evaluation.calls {
             by_span
-                .entry((call.span.start, call.span.end))
+                .entry((call.span.start, call.span.end, call.function.name))
                 .or_insert_with(|| CallSite {
                     function: call.function,
                     span: call.span,
@@ -331,6 +341,36 @@ impl<'a> Context<'a> {
             }
         }
         found
+    }
+
+    /// Whether `span` lies inside the use of a statement macro (see
+    /// [`crate::ir::Program::macro_uses`]).
+    pub(crate) fn in_macro_use(&self, span: Span) -> bool {
+        self.analysis.program.in_macro_use(span)
+    }
+
+    /// The name of the function `site` calls, as written; the catalog's name where the text
+    /// is no name (a statement macro's use, whose body writes the call).
+    pub(crate) fn written_name(&self, site: &CallSite<'_>) -> &'a str {
+        let written = self.text(site.name_span);
+        let is_name = !written.is_empty()
+            && written
+                .bytes()
+                .all(|c| c.is_ascii_alphanumeric() || c == b'_');
+        if is_name {
+            written
+        } else {
+            site.function.name
+        }
+    }
+
+    /// Whether an edit of `span` would change the text of a statement macro's use.
+    fn touches_macro_use(&self, span: Span) -> bool {
+        self.analysis
+            .program
+            .macro_uses
+            .iter()
+            .any(|u| span.start < u.end && u.start < span.end.max(span.start + 1))
     }
 
     /// The innermost function (C function, Fortran program unit or internal procedure) whose

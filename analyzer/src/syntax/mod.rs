@@ -98,66 +98,64 @@ pub const MAX_INCLUDES: usize = 1000;
 /// header of struct declarations included until the budget ran out took 2 s (BENCHMARKS.md).
 pub const MAX_INCLUDED_BYTES: usize = 2 << 20;
 
-/// What is left of one file's include budget ([`MAX_INCLUDES`], [`MAX_INCLUDED_BYTES`]). Once
-/// an include does not fit, no later one is read: what they declare is unknown.
+/// What is left of one of a file's budgets for text its analysis reads besides the file itself:
+/// the includes ([`MAX_INCLUDES`], [`MAX_INCLUDED_BYTES`]), or the expansions of C statement
+/// macros. Once a piece does not fit, no later one is read: what they hold is unknown.
 #[derive(Debug)]
-pub(crate) struct IncludeBudget {
-    includes: usize,
+pub(crate) struct TextBudget {
+    pieces: usize,
     bytes: usize,
     exhausted: bool,
     told: bool,
 }
 
-impl Default for IncludeBudget {
-    fn default() -> Self {
-        IncludeBudget::new(MAX_INCLUDES, MAX_INCLUDED_BYTES)
-    }
-}
-
-impl IncludeBudget {
-    /// A budget of `files` files and `bytes` bytes in all.
-    pub(crate) fn new(files: usize, bytes: usize) -> Self {
-        IncludeBudget {
-            includes: files,
+impl TextBudget {
+    pub(crate) fn new(pieces: usize, bytes: usize) -> Self {
+        TextBudget {
+            pieces,
             bytes,
             exhausted: false,
             told: false,
         }
     }
 
-    /// True once no include is left or one did not fit: no more are read, not even asked for.
-    pub(crate) fn exhausted(&self) -> bool {
-        self.exhausted || self.includes == 0
+    /// The budget of one file's includes.
+    pub(crate) fn includes() -> Self {
+        TextBudget::new(MAX_INCLUDES, MAX_INCLUDED_BYTES)
     }
 
-    /// Takes one include of `bytes`; `false`, for it and every later one, when it does not fit.
+    /// True once no piece is left or one did not fit: no more are read, not even asked for.
+    pub(crate) fn exhausted(&self) -> bool {
+        self.exhausted || self.pieces == 0
+    }
+
+    /// Takes one piece of `bytes`; `false`, for it and every later one, when it does not fit.
     pub(crate) fn take(&mut self, bytes: usize) -> bool {
         if self.exhausted() || bytes > self.bytes {
             self.exhausted = true;
             return false;
         }
-        self.includes -= 1;
+        self.pieces -= 1;
         self.bytes -= bytes;
         true
     }
 
-    /// True the first time it is asked after the budget ran out: only the first refusal is
-    /// told, the others follow from it.
-    pub(crate) fn first_refusal(&mut self) -> bool {
-        self.exhausted() && !std::mem::replace(&mut self.told, true)
-    }
-
-    /// The note for the first include refused (`name`); `None` for the later ones.
-    pub(crate) fn refusal_note(&mut self, name: &str) -> Option<String> {
-        if !self.first_refusal() {
+    /// The note (made by `note`) for the first piece refused; `None` for the later ones.
+    pub(crate) fn refusal_note(&mut self, note: impl FnOnce() -> String) -> Option<String> {
+        if !self.exhausted() || std::mem::replace(&mut self.told, true) {
             return None;
         }
-        Some(format!(
-            "`{name}` and every include after it not read: this file's includes bring more \
-             than {MAX_INCLUDES} files or {} MiB in all; what they declare is unknown",
-            MAX_INCLUDED_BYTES >> 20
-        ))
+        Some(note())
     }
+}
+
+/// The note for `#include "name"` (or Fortran's `INCLUDE`) refused by the include budget.
+pub(crate) fn include_refusal(name: &str) -> String {
+    format!(
+        "`{name}` and every include after it not read: this file's includes bring more than \
+         {MAX_INCLUDES} files or {} MiB in all; what they declare is unknown",
+        MAX_INCLUDED_BYTES >> 20
+    )
 }
 
 /// How much of a file the front ends parse by default: this keeps one file's analysis well under

@@ -5,7 +5,7 @@ use super::RawArg;
 use crate::catalog::{ConstructorKind, Effect, MpiFunction};
 use crate::dtype::{Api, Constructor, Datatype, Distribution, DtypeError, Order};
 use crate::eval::value::{HandleState, Place, State, Tri, Value};
-use crate::eval::{Evaluator, Handle, TypeDefinition};
+use crate::eval::{DefinitionKey, Evaluator, Handle, TypeDefinition, Variant};
 use crate::source::Span;
 use ConstructorKind as K;
 
@@ -179,13 +179,20 @@ impl Evaluator<'_> {
         state: &mut State,
         function: &'static MpiFunction,
         span: Span,
-        target_span: Span,
+        target: &crate::ir::Expr,
         out: Option<&Place>,
         datatype: Option<Result<Datatype, DtypeError>>,
     ) -> Option<usize> {
+        let target_span = target.span;
+        let key: DefinitionKey = (
+            span,
+            target_span,
+            function.name,
+            target.root_name().map(str::to_owned),
+        );
         let made = self
             .definition_index
-            .get(&(span, target_span))
+            .get(&key)
             .map_or(0, |&i| self.definitions[i].handles.len());
         if made >= MAX_HANDLES_PER_CALL {
             self.note(
@@ -214,24 +221,35 @@ impl Evaluator<'_> {
         if let Some(out) = out {
             self.write_place(state, out, Value::Handle(h));
         }
-        match self.definition_index.get(&(span, target_span)) {
+        let variant = Variant {
+            via: self.call_sites.clone(),
+            datatype: datatype.clone(),
+        };
+        match self.definition_index.get(&key) {
             Some(&i) => {
                 let d = &mut self.definitions[i];
                 if !same_result(&d.datatype, &datatype) {
                     d.datatype = None;
                 }
                 d.handles.push(h);
+                match d.variants.iter_mut().find(|v| v.via == variant.via) {
+                    Some(v) if !same_result(&v.datatype, &datatype) => v.datatype = None,
+                    Some(_) => {}
+                    None => d.variants.push(variant),
+                }
             }
             None => {
-                self.definition_index
-                    .insert((span, target_span), self.definitions.len());
+                self.definition_index.insert(key, self.definitions.len());
                 self.definitions.push(TypeDefinition {
                     span,
                     constructor: function,
                     target_span,
+                    target: target.clone(),
                     datatype,
                     committed: Tri::No,
+                    unfollowed: false,
                     handles: vec![h],
+                    variants: vec![variant],
                 });
             }
         }

@@ -17,10 +17,10 @@ use std::ops::Range;
 
 use tree_sitter::Node;
 
-use super::prepass::{closing_paren, is_ident, skip_blanks};
+use super::lex::{closing_paren, is_ident, skip_blanks};
 
 use super::kinds as k;
-use super::{unknown, Lowerer, SpanMode};
+use super::{unknown, Lowerer};
 use crate::ir::{BinOp, Expr, ExprKind, Ty};
 use crate::layout::Target;
 
@@ -118,14 +118,7 @@ impl Lowerer<'_> {
             .unwrap_or("")
             .to_owned();
         let src = format!("{text} int __mpi_dtype_lint_attribute;\n");
-        let spans = match self.file.spans {
-            SpanMode::Fixed(span) => SpanMode::Fixed(span),
-            SpanMode::Shift { .. } => SpanMode::Shift {
-                sub: 0,
-                add: self.span_of(range.start, range.end).start,
-                len: text.len(),
-            },
-        };
+        let spans = self.fragment_spans(range.start, text.len(), 0);
         let Some((tree, ctx)) = self.parse(&src, spans, true) else {
             attributes.unmodelled = true;
             return;

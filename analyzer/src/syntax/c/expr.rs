@@ -8,7 +8,7 @@ use tree_sitter::Node;
 
 use super::kinds as k;
 use super::literals::{decode_string, parse_char, parse_number};
-use super::{unknown, FileCtx, Lowerer, MacroState, SpanMode};
+use super::{unknown, FileCtx, Lowerer, MacroState};
 use crate::ir::{BinOp, Designator, Expr, ExprKind, Stmt, StmtKind, Ty, UnOp};
 use crate::source::Span;
 
@@ -466,14 +466,7 @@ impl Lowerer<'_> {
             return unknown(whole);
         }
         let src = format!("{PREFIX}{body_text}\n);\n");
-        let spans = match self.file.spans {
-            SpanMode::Fixed(s) => SpanMode::Fixed(s),
-            SpanMode::Shift { .. } => SpanMode::Shift {
-                sub: PREFIX.len(),
-                add: whole.start,
-                len: body.len(),
-            },
-        };
+        let spans = self.fragment_spans(base, body.len(), PREFIX.len());
         let Some((tree, ctx)) = self.parse(&src, spans, true) else {
             return unknown(whole);
         };
@@ -626,7 +619,7 @@ impl Lowerer<'_> {
                 }
                 match self.macros.state(name) {
                     MacroState::Defined { params: None, body } => {
-                        return self.eval_in(&body, mode, &HashMap::new(), depth + 1, budget);
+                        return self.eval_in(&body.expr, mode, &HashMap::new(), depth + 1, budget);
                     }
                     MacroState::Undefined if mode == EvalMode::Preproc => 0,
                     _ => return None,
@@ -652,7 +645,7 @@ impl Lowerer<'_> {
                 for (p, a) in params.iter().zip(args) {
                     inner.insert(p.clone(), ev(a, budget)?);
                 }
-                return self.eval_in(&body, mode, &inner, depth + 1, budget);
+                return self.eval_in(&body.expr, mode, &inner, depth + 1, budget);
             }
             ExprKind::Unary(op, x) => op.apply(ev(x, budget)?)?,
             ExprKind::Binary(op, a, b) => {

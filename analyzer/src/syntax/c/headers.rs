@@ -16,7 +16,7 @@
 
 use std::rc::Rc;
 
-use super::{Lowerer, MacroState, SpanMode};
+use super::{Lowerer, MacroBody, MacroState, SpanMode};
 use crate::ir::{Expr, ExprKind, Ty};
 use crate::layout::{CType, Target};
 use crate::source::Span;
@@ -343,7 +343,10 @@ impl Lowerer<'_> {
     fn define_standard_macro(&mut self, name: &'static str, span: Span) {
         if name == "complex" {
             // Not an expression: recognized by its body where a type is read.
-            let body = Rc::new(Expr::new(ExprKind::Name("_Complex".to_owned()), span));
+            let body = MacroBody {
+                expr: Rc::new(Expr::new(ExprKind::Name("_Complex".to_owned()), span)),
+                statement: None,
+            };
             self.macros
                 .set(name.to_owned(), MacroState::Defined { params: None, body });
             return;
@@ -351,7 +354,7 @@ impl Lowerer<'_> {
         let Some((body, certain)) = macro_value(name, self.target) else {
             return;
         };
-        self.define(name.to_owned(), span, None, &body, 0);
+        self.define(name.to_owned(), span, None, false, &body, 0);
         if !certain {
             self.macros.set(name.to_owned(), MacroState::Uncertain);
         }
@@ -363,7 +366,7 @@ impl Lowerer<'_> {
         matches!(
             self.macros.state("complex"),
             MacroState::Defined { params: None, body }
-                if matches!(&body.kind, ExprKind::Name(n) if n == "_Complex")
+                if matches!(&body.expr.kind, ExprKind::Name(n) if n == "_Complex")
         )
     }
 
@@ -449,7 +452,7 @@ impl Lowerer<'_> {
         match self.macros.state(name) {
             MacroState::Undefined => Width::Narrow,
             MacroState::Defined { params: None, body } => {
-                match self.preproc_value(&body, &Default::default()) {
+                match self.preproc_value(&body.expr, &Default::default()) {
                     Some(64) => Width::Wide,
                     Some(_) => Width::Narrow,
                     None => Width::Unknown,

@@ -5,7 +5,8 @@
 //! unions (anywhere, with bit-fields, alignment and packing), enums (as constant declarations),
 //! all statements, expressions, `#define`/`#undef`, `#include "..."` through an
 //! [`IncludeResolver`], and `#if` evaluated against the macros known so far. Macros used in code
-//! are not expanded here: the evaluator expands them from [`Program::macros`].
+//! are not expanded here: the evaluator expands them from [`Program::macros`]; only macros that
+//! expand to a statement, used as one, are expanded in place (`expand.rs`).
 //!
 //! What it does not model becomes [`ExprKind::Unknown`] or [`StmtKind::Opaque`], never a guess,
 //! and never a panic: parse errors become notes, and nesting deeper than [`MAX_DEPTH`] lowers to
@@ -13,9 +14,11 @@
 
 mod attributes;
 mod enums;
+mod expand;
 mod expr;
 mod headers;
 pub mod kinds;
+mod lex;
 pub(crate) mod literals;
 pub(crate) mod prepass;
 mod preproc;
@@ -29,8 +32,8 @@ use std::rc::Rc;
 use tree_sitter::{Node, Parser, Tree};
 
 use super::preproc::Macros;
-use super::IncludeBudget;
 pub use super::IncludeResolver;
+use super::TextBudget;
 use super::{BoundedWalk, Depth};
 use crate::ir::{Expr, ExprKind, Program, Stmt, StmtKind};
 use crate::layout::Target;
@@ -87,13 +90,15 @@ fn closes_block(line: &str) -> bool {
 }
 
 /// How the spans of the file being lowered map to the main text.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 enum SpanMode {
     /// `offset - sub + add`, clamped to `add..add + len` (the main file is `0, 0, usize::MAX`;
     /// fragments parsed separately are shifted to where they came from).
     Shift { sub: usize, add: usize, len: usize },
     /// Everything maps to one span (declarations of an included header: the `#include` line).
     Fixed(Span),
+    /// The expansion of a statement macro (see `expand.rs`).
+    Pieces(Rc<expand::PieceMap>),
 }
 
 /// The text being walked: the main file, a header, or a fragment (macro body, offsetof index).
@@ -108,10 +113,20 @@ struct FileCtx {
     complex_at: HashSet<usize>,
     offsetof_members: HashMap<usize, String>,
     hidden_attributes: HashMap<usize, std::ops::Range<usize>>,
+    /// Statement macro uses the pre-pass replaced by a `;`: start → end.
+    replaced_uses: HashMap<usize, usize>,
 }
 
-/// What the C front end knows about a macro: its body lowered as an expression.
-type MacroState = super::preproc::MacroState<Rc<Expr>>;
+/// A macro's body in C terms: lowered as an expression (for `#if` and constant expressions)
+/// and, when it is a statement, its text, expanded where the macro is used as one.
+#[derive(Clone, Debug)]
+struct MacroBody {
+    expr: Rc<Expr>,
+    statement: Option<Rc<expand::StatementBody>>,
+}
+
+/// What the C front end knows about a macro.
+type MacroState = super::preproc::MacroState<MacroBody>;
 
 struct Lowerer<'a> {
     program: Program,
@@ -126,14 +141,23 @@ struct Lowerer<'a> {
     included_once: HashSet<String>,
     /// The header being lowered has `#pragma once`.
     saw_pragma_once: bool,
-    macros: Macros<Rc<Expr>>,
+    macros: Macros<MacroBody>,
     /// Macros that expand to a statement, as the pre-pass of the main file left them.
     statement_macros: statement_macros::StatementMacros,
     /// The text of each `#include "..."` asked for (the pre-pass reads headers before the
     /// lowering does).
     include_texts: HashMap<String, Option<Rc<str>>>,
     /// What the pre-pass and the lowering may still include, all headers together.
-    include_budget: IncludeBudget,
+    include_budget: TextBudget,
+    /// The statement macros being expanded (innermost last), and the texts they were used in
+    /// (the main file's first).
+    expanding: Vec<String>,
+    outer_files: Vec<FileCtx>,
+    /// The main file's tree, where the function around a use is found from inside its
+    /// expansion.
+    main_tree: Option<Tree>,
+    /// What the statement macros may still expand to, all uses together.
+    expansion_budget: TextBudget,
     /// Each macro registered for the evaluator: its index in `program.macros` and its body
     /// text (a different redefinition makes it unknown).
     macro_texts: HashMap<String, (usize, String)>,
@@ -156,6 +180,8 @@ struct Lowerer<'a> {
 
 struct FunctionNames {
     names: Option<Vec<String>>,
+    /// Where the function is in the main file.
+    range: std::ops::Range<usize>,
 }
 
 impl<'a> Lowerer<'a> {
@@ -179,6 +205,7 @@ impl<'a> Lowerer<'a> {
                 complex_at: HashSet::new(),
                 offsetof_members: HashMap::new(),
                 hidden_attributes: HashMap::new(),
+                replaced_uses: HashMap::new(),
             },
             fragment_parser: None,
             include_stack: Vec::new(),
@@ -187,7 +214,11 @@ impl<'a> Lowerer<'a> {
             macros,
             statement_macros: statement_macros::StatementMacros::default(),
             include_texts: HashMap::new(),
-            include_budget: IncludeBudget::default(),
+            include_budget: TextBudget::includes(),
+            expanding: Vec::new(),
+            outer_files: Vec::new(),
+            main_tree: None,
+            expansion_budget: TextBudget::new(expand::MAX_EXPANSIONS, options.max_bytes),
             macro_texts: HashMap::new(),
             typedef_names: HashSet::new(),
             enum_values: HashMap::new(),
@@ -278,6 +309,7 @@ impl<'a> Lowerer<'a> {
             complex_at: pre.complex_at,
             offsetof_members: pre.offsetof_members,
             hidden_attributes: pre.hidden_attributes,
+            replaced_uses: pre.replaced_uses,
         };
         Some((tree, ctx))
     }
@@ -308,6 +340,7 @@ impl<'a> Lowerer<'a> {
             return;
         };
         self.file = ctx;
+        self.main_tree = Some(tree.clone());
         let root = tree.root_node();
         // The whole file failed to parse as one unit; its pieces are still read one by one.
         if root.is_error() {
@@ -327,12 +360,28 @@ impl<'a> Lowerer<'a> {
     }
 
     fn span_of(&self, start: usize, end: usize) -> Span {
-        match self.file.spans {
-            SpanMode::Fixed(span) => span,
+        match &self.file.spans {
+            SpanMode::Fixed(span) => *span,
             SpanMode::Shift { sub, add, len } => {
-                let map = |o: usize| add.saturating_add(o.saturating_sub(sub).min(len));
+                let map = |o: usize| add.saturating_add(o.saturating_sub(*sub).min(*len));
                 Span::new(map(start), map(end))
             }
+            SpanMode::Pieces(map) => map.span(start, end, &self.file.text),
+        }
+    }
+
+    /// How the spans of `len` bytes at `start` of the text being lowered map to the main text
+    /// once parsed on their own after `prefix` bytes: shifted to where they are or, in a header
+    /// or a statement macro's expansion, all at their one span there.
+    fn fragment_spans(&self, start: usize, len: usize, prefix: usize) -> SpanMode {
+        match &self.file.spans {
+            SpanMode::Fixed(span) => SpanMode::Fixed(*span),
+            SpanMode::Shift { .. } => SpanMode::Shift {
+                sub: prefix,
+                add: self.span_of(start, start).start,
+                len,
+            },
+            SpanMode::Pieces(_) => SpanMode::Fixed(self.span_of(start, start + len)),
         }
     }
 
@@ -473,9 +522,16 @@ impl<'a> Lowerer<'a> {
     }
 
     /// Root variables assigned (or whose address is taken, or incremented) anywhere in `node`,
-    /// found without recursion.
-    fn assigned_names(&self, node: Node<'_>) -> Vec<String> {
+    /// in the expansions of the statement macros it uses included, found without recursion
+    /// (but for those expansions, which nest at most [`expand::MAX_NESTING`] deep).
+    fn assigned_names(&mut self, node: Node<'_>) -> Vec<String> {
+        self.assigned_names_in(node, &mut HashMap::new())
+    }
+
+    /// [`Self::assigned_names`], with what each use expanded so far assigns in `seen`.
+    fn assigned_names_in(&mut self, node: Node<'_>, seen: &mut expand::SeenUses) -> Vec<String> {
         let mut names = Vec::new();
+        let mut uses = Vec::new();
         let mut cursor = node.walk();
         'outer: loop {
             let n = cursor.node();
@@ -493,6 +549,13 @@ impl<'a> Lowerer<'a> {
             if let Some(name) = target.and_then(|t| self.root_identifier(t)) {
                 names.push(name);
             }
+            if let Some(u) = self.statement_macro_use(n) {
+                uses.push(u);
+            }
+            // A use the pre-pass replaced by a `;`: its text is not in the tree.
+            if n.kind() == k::EXPRESSION_STATEMENT && n.named_child_count() == 0 {
+                names.append(&mut self.replaced_use_names(n.start_byte()));
+            }
             if cursor.goto_first_child() {
                 continue;
             }
@@ -504,6 +567,9 @@ impl<'a> Lowerer<'a> {
                     break 'outer;
                 }
             }
+        }
+        for u in uses {
+            names.extend_from_slice(&self.expansion_assigned_names(u, seen));
         }
         names.sort();
         names.dedup();

@@ -14,7 +14,10 @@
 //!   at a comment, and the rest of the body then reads as code);
 //! - a macro that expands to a statement ([`StatementMacros`]), used as a statement without
 //!   a `;` (`err = f(); ERR` then a declaration), gets a `;` written over a blank after it, so
-//!   the parse sees the statement the preprocessor makes and not a declaration of type `ERR`.
+//!   the parse sees the statement the preprocessor makes and not a declaration of type `ERR`;
+//!   with no blank to write on before the next line's directive, the use itself becomes a `;`
+//!   and blanks, and is remembered (the lowering expands it from there);
+//! - a macro that expands to nothing, used as a statement, becomes blanks.
 //!
 //! Offsets are unchanged, so every span in the tree is a span of the original text. The scan is
 //! linear and skips comments, string and character literals. It follows the `#define`s and
@@ -25,7 +28,10 @@ use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 use std::rc::Rc;
 
-use super::statement_macros::{Expansion, StatementMacros};
+use super::lex::{
+    block_comment_end, closing_paren, is_ident, line_comment_end, literal_end, skip_blanks,
+};
+use super::statement_macros::{unknown_statement_macro, Expansion, StatementMacros};
 
 pub(super) struct Prepassed {
     pub text: String,
@@ -35,6 +41,16 @@ pub(super) struct Prepassed {
     pub offsetof_members: HashMap<usize, String>,
     /// Offset of a `struct`, `union` or `enum` keyword → the attributes blanked after it.
     pub hidden_attributes: HashMap<usize, Range<usize>>,
+    /// Statement macro uses replaced by a `;` and blanks: start → end.
+    pub replaced_uses: HashMap<usize, usize>,
+}
+
+/// What [`Scanner::complete_use`] did.
+enum Completed {
+    /// Wrote a `;` at this offset.
+    Semicolon(usize),
+    /// Replaced the use by a `;` and blanks, up to this offset.
+    Replaced(usize),
 }
 
 /// How the pre-pass of the main file reads `#include "..."`d headers.
@@ -46,13 +62,6 @@ pub(super) struct Includes<'a> {
     /// Headers already scanned.
     pub seen: HashSet<String>,
 }
-
-pub(super) fn is_ident(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || b == b'_'
-}
-
-/// How far a function-like macro's arguments are looked for.
-const MAX_ARGUMENT_BYTES: usize = 1 << 16;
 
 /// Pre-passes `text`, updating `macros` with the definitions it (and, with `includes`, the
 /// headers it includes) makes, in order.
@@ -70,6 +79,7 @@ pub(super) fn prepass(
         complex_at: HashSet::new(),
         offsetof_members: HashMap::new(),
         hidden_attributes: HashMap::new(),
+        replaced_uses: HashMap::new(),
     };
     let mut stack = Vec::new();
     scanner.run(&mut includes, &mut stack);
@@ -78,6 +88,7 @@ pub(super) fn prepass(
         complex_at,
         offsetof_members,
         hidden_attributes,
+        replaced_uses,
         ..
     } = scanner;
     let text = match out {
@@ -91,6 +102,7 @@ pub(super) fn prepass(
         complex_at,
         offsetof_members,
         hidden_attributes,
+        replaced_uses,
     }
 }
 
@@ -104,6 +116,7 @@ struct Scanner<'t, 'm> {
     complex_at: HashSet<usize>,
     offsetof_members: HashMap<usize, String>,
     hidden_attributes: HashMap<usize, Range<usize>>,
+    replaced_uses: HashMap<usize, usize>,
 }
 
 impl Scanner<'_, '_> {
@@ -188,10 +201,14 @@ impl Scanner<'_, '_> {
                                 None => None,
                             };
                             if let Some((expansion, function_like)) = statement {
-                                if let Some(at) =
-                                    self.complete_use(start, i, expansion, function_like)
-                                {
-                                    written_semicolon = Some(at);
+                                match self.complete_use(start, i, expansion, function_like) {
+                                    Some(Completed::Semicolon(at)) => written_semicolon = Some(at),
+                                    Some(Completed::Replaced(end)) => {
+                                        i = end;
+                                        statement_start = true;
+                                        continue;
+                                    }
+                                    None => {}
                                 }
                             }
                         }
@@ -376,6 +393,7 @@ impl Scanner<'_, '_> {
             complex_at: HashSet::new(),
             offsetof_members: HashMap::new(),
             hidden_attributes: HashMap::new(),
+            replaced_uses: HashMap::new(),
         };
         header.run(&mut Some(inc), stack);
         stack.pop();
@@ -384,14 +402,14 @@ impl Scanner<'_, '_> {
     /// A statement-like macro used in statement position, its name at `start..name_end`. One
     /// that expands to nothing is blanked (its arguments with it). For a statement: when no
     /// `;` follows, writes one over the first blank after it (not on the line of a following
-    /// directive); returns where.
+    /// directive), or else replaces the use by a `;` and blanks.
     fn complete_use(
         &mut self,
         start: usize,
         name_end: usize,
         expansion: Expansion,
         function_like: bool,
-    ) -> Option<usize> {
+    ) -> Option<Completed> {
         let src = self.src;
         let n = src.len();
         let mut end = name_end;
@@ -441,48 +459,33 @@ impl Scanner<'_, '_> {
             return None;
         }
         // A directive keeps its line: the `;` goes before it.
-        let limit = if src[j] == b'#' { last_newline? } else { j };
-        let at = [blank, newline]
+        let limit = match (src[j], last_newline) {
+            (b'#', Some(newline)) => newline,
+            (b'#', None) => return None,
+            _ => j,
+        };
+        match [blank, newline]
             .into_iter()
             .flatten()
-            .find(|&at| at < limit)?;
-        self.buf()[at] = b';';
-        Some(at)
-    }
-}
-
-/// A name (`src[start..end]`) that reads as a statement macro whose definition is not seen
-/// (its header was not found): in upper case, alone on the rest of its line, and followed by
-/// what starts another statement (a word, `}` or a directive). Read as a declaration instead,
-/// `err = f(); CHECK_ERR` followed by `sizes[0] = n;` declares an array of 0 elements that hides
-/// `sizes`.
-fn unknown_statement_macro(src: &[u8], start: usize, end: usize) -> bool {
-    let name = &src[start..end];
-    let upper = name.iter().any(u8::is_ascii_uppercase)
-        && name
-            .iter()
-            .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || *c == b'_');
-    if !upper || name.len() < 2 {
-        return false;
-    }
-    let mut j = end;
-    let mut crossed_line = false;
-    while j < src.len() {
-        match src[j] {
-            b'\n' => {
-                crossed_line = true;
-                j += 1;
+            .find(|&at| at < limit)
+        {
+            Some(at) => {
+                self.buf()[at] = b';';
+                Some(Completed::Semicolon(at))
             }
-            c if c.is_ascii_whitespace() => j += 1,
-            b'/' if src.get(j + 1) == Some(&b'*') => j = block_comment_end(src, j),
-            b'/' if src.get(j + 1) == Some(&b'/') => j = line_comment_end(src, j),
-            c => {
-                return crossed_line
-                    && (is_ident(c) && !c.is_ascii_digit() || c == b'}' || c == b'#')
+            None => {
+                let buf = self.buf();
+                buf[start] = b';';
+                for c in &mut buf[start + 1..end] {
+                    if *c != b'\n' {
+                        *c = b' ';
+                    }
+                }
+                self.replaced_uses.insert(start, end);
+                Some(Completed::Replaced(end))
             }
         }
     }
-    false
 }
 
 /// `word rest` → (`word`, `rest`) for an identifier at the start of `s`.
@@ -534,83 +537,6 @@ fn directive_end(src: &[u8], mut i: usize) -> usize {
         i += 1;
     }
     i
-}
-
-/// The end of the `//` comment at `i` (its newline, or the end of the text).
-fn line_comment_end(src: &[u8], mut i: usize) -> usize {
-    while i < src.len() && src[i] != b'\n' {
-        i += 1;
-    }
-    i
-}
-
-/// The end of the `/* */` comment at `i` (after its `*/`, or the end of the text).
-fn block_comment_end(src: &[u8], mut i: usize) -> usize {
-    i += 2;
-    while i < src.len() && !(src[i] == b'*' && i + 1 < src.len() && src[i + 1] == b'/') {
-        i += 1;
-    }
-    (i + 2).min(src.len())
-}
-
-/// The end of the string or character literal at `i` (after its closing quote, or at the end
-/// of the line when it has none).
-fn literal_end(src: &[u8], mut i: usize) -> usize {
-    let quote = src[i];
-    i += 1;
-    while i < src.len() && src[i] != quote && src[i] != b'\n' {
-        if src[i] == b'\\' {
-            i += 1;
-        }
-        i += 1;
-    }
-    (i + 1).min(src.len())
-}
-
-/// The first offset at or after `i` that is not a blank or inside a comment.
-pub(super) fn skip_blanks(src: &[u8], mut i: usize) -> Option<usize> {
-    while i < src.len() {
-        match src[i] {
-            b'/' if src.get(i + 1) == Some(&b'*') => i = block_comment_end(src, i),
-            b'/' if src.get(i + 1) == Some(&b'/') => i = line_comment_end(src, i),
-            c if c.is_ascii_whitespace() => i += 1,
-            _ => return Some(i),
-        }
-    }
-    None
-}
-
-/// The `)` closing the `(` at `open`, skipping literals and comments (bounded).
-pub(super) fn closing_paren(src: &[u8], open: usize) -> Option<usize> {
-    let limit = open.saturating_add(MAX_ARGUMENT_BYTES).min(src.len());
-    let mut depth = 0usize;
-    let mut i = open;
-    while i < limit {
-        match src[i] {
-            b'(' => depth += 1,
-            b')' => {
-                depth -= 1;
-                if depth == 0 {
-                    return Some(i);
-                }
-            }
-            b'"' | b'\'' => {
-                i = literal_end(src, i);
-                continue;
-            }
-            b'/' if src.get(i + 1) == Some(&b'*') => {
-                i = block_comment_end(src, i);
-                continue;
-            }
-            b'/' if src.get(i + 1) == Some(&b'/') => {
-                i = line_comment_end(src, i);
-                continue;
-            }
-            _ => {}
-        }
-        i += 1;
-    }
-    None
 }
 
 /// After `offsetof` at `i`: `( type , member )` → the trimmed byte range of `member`.
@@ -717,9 +643,8 @@ mod tests {
             "#if A\n#define ERR { n++; }\n#else\n#define ERR n++\n#endif\nvoid f(void) { ERR int a; }\n",
             // A function-like macro without arguments is no invocation.
             "#define F(x) { g(x); }\nvoid f(void) { F int a; }\n",
-            // No blank to write on before the directive's line, or nothing follows.
-            "#define ERR { n++; }\nvoid f(void) { g(); ERR\n#if X\n h();\n#endif\n}\n",
-            "#define ERR { n++; }\nvoid f(void) { g(); ERR}",
+            // Nothing follows.
+            "#define ERR { n++; }\nvoid f(void) { g(); ERR",
             // Inside a directive.
             "#define ERR { n++; }\n#define TWICE ERR ERR\n",
         ] {
@@ -728,6 +653,14 @@ mod tests {
         let text = "#define ERR { n++; }\nvoid f(void) { g(); ERR \n#if X\n h();\n#endif\n}\n";
         let want = "#define ERR { n++; }\nvoid f(void) { g(); ERR;\n#if X\n h();\n#endif\n}\n";
         assert_eq!(run(text), want);
+        // No blank to write on before the directive's line (or the `}`): the use becomes `;`.
+        let text =
+            "#define E(x) { n += x; }\nvoid f(void) { g(); E(1)\n#if X\n h(); E(2)}\n#endif\n";
+        let want =
+            "#define E(x) { n += x; }\nvoid f(void) { g(); ;   \n#if X\n h(); ;   }\n#endif\n";
+        let pre = prepass(text, &mut StatementMacros::default(), None);
+        assert_eq!(pre.text, want);
+        assert_eq!(pre.replaced_uses, HashMap::from([(45, 49), (62, 66)]));
     }
 
     #[test]

@@ -7,8 +7,10 @@ use std::rc::Rc;
 
 use tree_sitter::Node;
 
+use super::expand::StatementBody;
 use super::kinds as k;
-use super::{unknown, Lowerer, MacroState, SpanMode};
+use super::statement_macros::{is_statement, strip_comments};
+use super::{unknown, Lowerer, MacroBody, MacroState, SpanMode};
 use crate::ir::{
     ArrayDim, Decl, Designator, Expr, ExprKind, Field, Init, Macro, Stmt, StmtKind, Ty,
 };
@@ -19,12 +21,11 @@ impl Lowerer<'_> {
     /// `-D NAME[=VALUE]` options, as definitions at the top of the file.
     pub(super) fn lower_command_line_defines(&mut self) {
         let defines = self.options.defines.clone();
-        let saved = self.file.spans;
-        self.file.spans = SpanMode::Fixed(Span::new(0, 0));
+        let saved = std::mem::replace(&mut self.file.spans, SpanMode::Fixed(Span::new(0, 0)));
         for (name, value) in defines {
             let body = value.unwrap_or_else(|| "1".to_owned());
             self.statement_macros.define(&name, false, &body);
-            self.define(name, Span::new(0, 0), None, &body, 0);
+            self.define(name, Span::new(0, 0), None, false, &body, 0);
         }
         self.file.spans = saved;
     }
@@ -36,10 +37,19 @@ impl Lowerer<'_> {
         name: String,
         name_span: Span,
         params: Option<Vec<String>>,
+        variadic: bool,
         body: &str,
         base: usize,
     ) {
         let parsed = self.lower_fragment_expr(body, base);
+        let bare = strip_comments(body);
+        let statement = (!bare.trim().is_empty() && is_statement(&bare)).then(|| {
+            Rc::new(StatementBody {
+                params: params.clone(),
+                variadic,
+                text: bare,
+            })
+        });
         if mentions(&parsed, &name) {
             self.note(
                 name_span,
@@ -50,7 +60,10 @@ impl Lowerer<'_> {
         }
         let state = MacroState::Defined {
             params: params.clone(),
-            body: Rc::new(parsed.clone()),
+            body: MacroBody {
+                expr: Rc::new(parsed.clone()),
+                statement,
+            },
         };
         self.macros.set(name.clone(), state);
         let text: String = body.split_whitespace().collect::<Vec<_>>().join(" ");
@@ -87,7 +100,13 @@ impl Lowerer<'_> {
                 };
                 let name = self.text(name_node).to_owned();
                 let name_span = self.span(name_node);
-                let params = node.child_by_field_name(k::F_PARAMETERS).map(|p| {
+                let parameters = node.child_by_field_name(k::F_PARAMETERS);
+                let variadic = parameters.is_some_and(|p| {
+                    let mut cursor = p.walk();
+                    let found = p.children(&mut cursor).any(|c| c.kind() == k::ELLIPSIS);
+                    found
+                });
+                let params = parameters.map(|p| {
                     let mut cursor = p.walk();
                     let names: Vec<String> = p
                         .named_children(&mut cursor)
@@ -102,7 +121,7 @@ impl Lowerer<'_> {
                 };
                 // `#define FLAG` has an empty body: defined, and 1 nowhere (it expands to
                 // nothing), so only `defined(FLAG)` is known.
-                self.define(name, name_span, params, &body, base);
+                self.define(name, name_span, params, variadic, &body, base);
             }
             k::PREPROC_CALL => {
                 let directive = node
@@ -187,7 +206,10 @@ impl Lowerer<'_> {
             if self.include_standard_header(&name, span) {
                 return;
             }
-            if let Some(note) = self.include_budget.refusal_note(&name) {
+            if let Some(note) = self
+                .include_budget
+                .refusal_note(|| crate::syntax::include_refusal(&name))
+            {
                 self.note(span, note);
             }
             return;
@@ -235,8 +257,9 @@ impl Lowerer<'_> {
         node: Node<'t>,
         lower: impl FnMut(&mut Self, &[Node<'t>], bool) -> T,
     ) -> Lowered<T> {
-        let body_value =
-            |body: &Rc<Expr>, params: &HashMap<String, i128>| self.preproc_value(body, params);
+        let body_value = |body: &MacroBody, params: &HashMap<String, i128>| {
+            self.preproc_value(&body.expr, params)
+        };
         let condition = Condition {
             text: &self.file.text,
             macros: &self.macros,

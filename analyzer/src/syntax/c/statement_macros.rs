@@ -12,6 +12,8 @@
 
 use std::collections::HashMap;
 
+use super::lex::{block_comment_end, comment_ranges, is_ident, line_comment_end};
+
 /// What a macro used as a statement expands to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Expansion {
@@ -163,6 +165,55 @@ pub(super) fn is_statement(body: &str) -> bool {
     }
 }
 
+/// `text` with each comment replaced by a space and line continuations removed (string and
+/// character literals kept as they are).
+pub(super) fn strip_comments(text: &str) -> String {
+    let text = text.replace("\\\r\n", "").replace("\\\n", "");
+    let mut out = String::with_capacity(text.len());
+    let mut copied = 0;
+    for (start, end) in comment_ranges(text.as_bytes()) {
+        out.push_str(&text[copied..start]);
+        out.push(' ');
+        copied = end;
+    }
+    out.push_str(&text[copied..]);
+    out
+}
+
+/// A name (`src[start..end]`) that reads as a statement macro whose definition is not seen
+/// (its header was not found): in upper case, alone on the rest of its line, and followed by
+/// what starts another statement (a word, `}` or a directive). Read as a declaration instead,
+/// `err = f(); CHECK_ERR` followed by `sizes[0] = n;` declares an array of 0 elements that hides
+/// `sizes`.
+pub(super) fn unknown_statement_macro(src: &[u8], start: usize, end: usize) -> bool {
+    let name = &src[start..end];
+    let upper = name.iter().any(u8::is_ascii_uppercase)
+        && name
+            .iter()
+            .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || *c == b'_');
+    if !upper || name.len() < 2 {
+        return false;
+    }
+    let mut j = end;
+    let mut crossed_line = false;
+    while j < src.len() {
+        match src[j] {
+            b'\n' => {
+                crossed_line = true;
+                j += 1;
+            }
+            c if c.is_ascii_whitespace() => j += 1,
+            b'/' if src.get(j + 1) == Some(&b'*') => j = block_comment_end(src, j),
+            b'/' if src.get(j + 1) == Some(&b'/') => j = line_comment_end(src, j),
+            c => {
+                return crossed_line
+                    && (is_ident(c) && !c.is_ascii_digit() || c == b'}' || c == b'#')
+            }
+        }
+    }
+    false
+}
+
 /// The identifier at the start of `b` (empty when it does not start with one).
 fn leading_word(b: &[u8]) -> &[u8] {
     let end = b
@@ -273,6 +324,14 @@ mod tests {
         ] {
             assert!(!is_statement(body), "{body:?}");
         }
+    }
+
+    #[test]
+    fn comments_and_continuations_removed() {
+        assert_eq!(
+            strip_comments("{ a(); /* c */ \\\n b(\"/*\"); } // d"),
+            "{ a();    b(\"/*\"); }  "
+        );
     }
 
     #[test]

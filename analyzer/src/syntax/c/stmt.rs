@@ -4,7 +4,7 @@ use tree_sitter::Node;
 
 use super::kinds as k;
 use super::{unknown, FunctionNames, Lowerer};
-use crate::ir::{BinOp, Expr, ExprKind, Function, Stmt, StmtKind};
+use crate::ir::{statements, BinOp, Expr, ExprKind, Function, Stmt, StmtKind};
 use crate::source::Span;
 
 impl Lowerer<'_> {
@@ -19,8 +19,12 @@ impl Lowerer<'_> {
             .map(|p| self.lower_params(p))
             .unwrap_or_default();
         let body_node = node.child_by_field_name(k::F_BODY)?;
-        self.function_body = Some(FunctionNames { names: None });
-        let body = self.lower_block(body_node);
+        self.function_body = Some(FunctionNames {
+            names: None,
+            range: node.byte_range(),
+        });
+        let mut body = self.lower_block(body_node);
+        self.settle_jumps(node, &mut body);
         self.function_body = None;
         Some(Function {
             is_main: declared.name == "main",
@@ -31,6 +35,29 @@ impl Lowerer<'_> {
             span: self.span(node),
             fortran: None,
         })
+    }
+
+    /// Keeps the `goto`s and labels of a function whose paths the evaluator can join where the
+    /// label stands (forward jumps out of the blocks before it, `goto fn_fail`); any other
+    /// jump, and its label, forgets what the function assigns, since a path may arrive there
+    /// with other values. A label whose address is taken (`&&label`) may be reached from
+    /// anywhere.
+    fn settle_jumps(&mut self, function: Node<'_>, body: &mut [Stmt]) {
+        let text = self.text(function);
+        let mut forward = crate::ir::forward_labels(body);
+        forward.retain(|label| !address_taken(text, label));
+        let mut names = None;
+        let mut settle = |stmt: &mut Stmt| {
+            if let StmtKind::Goto(label) | StmtKind::Label(label) = &stmt.kind {
+                if !forward.contains(label) {
+                    let names = names
+                        .get_or_insert_with(|| self.function_assigned_names(function))
+                        .clone();
+                    stmt.kind = StmtKind::Opaque { names };
+                }
+            }
+        };
+        crate::ir::visit_stmts_mut(body, &mut settle);
     }
 
     /// The statements of a compound statement (or of one statement used as a body).
@@ -44,7 +71,7 @@ impl Lowerer<'_> {
         out
     }
 
-    fn lower_stmt_children(&mut self, node: Node<'_>, out: &mut Vec<Stmt>) {
+    pub(super) fn lower_stmt_children(&mut self, node: Node<'_>, out: &mut Vec<Stmt>) {
         let mut cursor = node.walk();
         let children: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
         for child in children {
@@ -86,8 +113,11 @@ impl Lowerer<'_> {
                 out.append(&mut self.pending);
             }
             k::EXPRESSION_STATEMENT => {
-                if let Some(e) = node.named_child(0).filter(|e| e.kind() != k::COMMENT) {
-                    self.lower_effects(e, span, out);
+                if !self.lower_statement_macro(node, out) {
+                    match node.named_child(0).filter(|e| e.kind() != k::COMMENT) {
+                        Some(e) => self.lower_effects(e, span, out),
+                        None => self.lower_replaced_use(node, out),
+                    }
                 }
             }
             k::IF_STATEMENT => {
@@ -173,9 +203,13 @@ impl Lowerer<'_> {
                 span,
             }),
             k::LABELED_STATEMENT => {
-                // A `goto` may arrive here with other values.
-                let names = self.function_assigned_names(node);
-                out.push(self.opaque(names, span));
+                // Where jumps land: settled per function (see `settle_jumps`).
+                if let Some(label) = node.child_by_field_name(k::F_LABEL) {
+                    out.push(Stmt {
+                        kind: StmtKind::Label(self.text(label).to_owned()),
+                        span,
+                    });
+                }
                 let last = node.named_child_count().checked_sub(1);
                 if let Some(inner) = last
                     .and_then(|i| node.named_child(u32::try_from(i).ok()?))
@@ -183,6 +217,17 @@ impl Lowerer<'_> {
                 {
                     self.lower_stmt(inner, out);
                 }
+            }
+            k::GOTO_STATEMENT
+                if node
+                    .child_by_field_name(k::F_LABEL)
+                    .is_some_and(|l| l.kind() == k::STATEMENT_IDENTIFIER) =>
+            {
+                let label = node.child_by_field_name(k::F_LABEL).map(|l| self.text(l));
+                out.push(Stmt {
+                    kind: StmtKind::Goto(label.unwrap_or_default().to_owned()),
+                    span,
+                });
             }
             k::GOTO_STATEMENT | k::SEH_TRY_STATEMENT | k::SEH_LEAVE_STATEMENT => {
                 let names = if node.kind() == k::SEH_TRY_STATEMENT {
@@ -253,13 +298,12 @@ impl Lowerer<'_> {
         let children: Vec<Node<'_>> = body.named_children(&mut cursor).collect();
         // Statements before the first case, or cases in nested blocks (Duff's device), are not
         // modelled.
-        // A `continue` would be caught by the run-once loop.
         let plain = children
             .iter()
             .all(|c| c.kind() == k::CASE_STATEMENT || c.kind() == k::COMMENT);
-        if !plain || contains_continue(body) {
-            let names = self.assigned_names(node);
-            out.push(self.opaque(names, span));
+        if !plain {
+            let continues = self.may_continue(body, true);
+            self.unmodelled_switch(node, continues, out);
             return;
         }
         let cases: Vec<Node<'_>> = children
@@ -327,6 +371,12 @@ impl Lowerer<'_> {
                 span: self.span(case),
             });
         }
+        // A `continue` of the loop around would be caught by the run-once loop (one brought
+        // by a statement macro is in the arms; one in a nested block's case is not).
+        if self.may_continue(body, false) || continues(&arms) {
+            self.unmodelled_switch(node, true, out);
+            return;
+        }
         arms.push(Stmt {
             kind: StmtKind::Break,
             span,
@@ -343,39 +393,106 @@ impl Lowerer<'_> {
         });
     }
 
+    /// A `switch` that is not modelled: what it assigns is forgotten and, when a `continue` in
+    /// it (written there or brought by a statement macro) may continue the loop around it, the
+    /// rest of that loop's body may be skipped.
+    fn unmodelled_switch(&mut self, node: Node<'_>, continues: bool, out: &mut Vec<Stmt>) {
+        let span = self.span(node);
+        let names = self.assigned_names(node);
+        out.push(self.opaque(names, span));
+        if continues {
+            out.push(Stmt {
+                kind: StmtKind::If {
+                    cond: unknown(span),
+                    then: vec![Stmt {
+                        kind: StmtKind::Continue,
+                        span,
+                    }],
+                    otherwise: Vec::new(),
+                },
+                span,
+            });
+        }
+    }
+
+    /// Whether a `continue` in `node` may continue the loop around it (not a loop inside it):
+    /// one written there or, with `macros`, one that a statement macro used there may bring.
+    fn may_continue(&self, node: Node<'_>, macros: bool) -> bool {
+        let mut cursor = node.walk();
+        let mut stack: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
+        while let Some(n) = stack.pop() {
+            match n.kind() {
+                k::CONTINUE_STATEMENT => return true,
+                k::FOR_STATEMENT | k::WHILE_STATEMENT | k::DO_STATEMENT => {}
+                k::EXPRESSION_STATEMENT if macros && self.statement_macro_use(n).is_some() => {
+                    return true
+                }
+                _ => {
+                    let mut c = n.walk();
+                    stack.extend(n.named_children(&mut c));
+                }
+            }
+        }
+        false
+    }
+
     /// Every variable assigned anywhere in the function around `node` (computed once).
     fn function_assigned_names(&mut self, node: Node<'_>) -> Vec<String> {
         if let Some(names) = self.function_body.as_ref().and_then(|f| f.names.clone()) {
             return names;
         }
-        let mut function = node;
-        while function.kind() != k::FUNCTION_DEFINITION {
-            match function.parent() {
-                Some(parent) => function = parent,
-                None => break,
+        let names = if self.expanding.is_empty() {
+            let mut function = node;
+            while function.kind() != k::FUNCTION_DEFINITION {
+                match function.parent() {
+                    Some(parent) => function = parent,
+                    None => break,
+                }
             }
-        }
-        let names = self.assigned_names(function);
+            self.assigned_names(function)
+        } else {
+            self.function_assigned_names_from_expansion()
+        };
         if let Some(f) = &mut self.function_body {
             f.names = Some(names.clone());
         }
         names
     }
+
+    /// [`Self::function_assigned_names`] from inside a statement macro's expansion: the
+    /// function is found in the main file's tree and searched as from outside any expansion.
+    fn function_assigned_names_from_expansion(&mut self) -> Vec<String> {
+        let tree = self.main_tree.clone();
+        let range = self.function_body.as_ref().map(|f| f.range.clone());
+        let function = tree.as_ref().zip(range).and_then(|(tree, range)| {
+            tree.root_node()
+                .descendant_for_byte_range(range.start, range.end)
+                .filter(|f| f.kind() == k::FUNCTION_DEFINITION)
+        });
+        let (Some(function), false) = (function, self.outer_files.is_empty()) else {
+            // Not reached: expansions are lowered in functions of the main file.
+            return Vec::new();
+        };
+        std::mem::swap(&mut self.file, &mut self.outer_files[0]);
+        let expanding = std::mem::take(&mut self.expanding);
+        let names = self.assigned_names(function);
+        self.expanding = expanding;
+        std::mem::swap(&mut self.file, &mut self.outer_files[0]);
+        names
+    }
 }
 
-/// Whether a `continue` in `node` belongs to the loop around it (not to a loop inside it).
-fn contains_continue(node: Node<'_>) -> bool {
-    let mut cursor = node.walk();
-    let mut stack: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
-    while let Some(n) = stack.pop() {
-        match n.kind() {
-            k::CONTINUE_STATEMENT => return true,
-            k::FOR_STATEMENT | k::WHILE_STATEMENT | k::DO_STATEMENT => {}
-            _ => {
-                let mut c = n.walk();
-                stack.extend(n.named_children(&mut c));
-            }
-        }
-    }
-    false
+/// Whether `text` takes the address of `label` (GNU `&&label`, for a computed `goto`).
+fn address_taken(text: &str, label: &str) -> bool {
+    text.match_indices("&&").any(|(at, _)| {
+        let rest = text[at + 2..].trim_start();
+        rest.strip_prefix(label).is_some_and(|after| {
+            !after.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
+        })
+    })
+}
+
+/// Whether `stmts` hold a `continue` of the loop around them (not of a loop inside them).
+fn continues(stmts: &[Stmt]) -> bool {
+    statements(stmts).any(|(s, loops)| matches!(s.kind, StmtKind::Continue) && loops == 0)
 }

@@ -16,20 +16,23 @@
 
 mod decl;
 mod expr;
+mod jumps;
 pub mod kinds;
 mod modules;
 mod mpi_args;
 mod preproc;
 mod stmt;
+mod storage;
 #[cfg(test)]
 mod tests;
+mod types;
 mod unit;
 
 use std::collections::{BTreeSet, HashMap};
 
 use tree_sitter::{Node, Parser, Tree};
 
-use super::{BoundedWalk, Depth, IncludeBudget, IncludeResolver};
+use super::{include_refusal, BoundedWalk, Depth, IncludeResolver, TextBudget};
 use crate::ir::{Program, Ty};
 use crate::layout::FortranKinds;
 use crate::source::{
@@ -88,7 +91,7 @@ pub(crate) fn lower(
         scopes: Vec::new(),
         depth: Depth::default(),
         include_depth: 0,
-        include_budget: IncludeBudget::default(),
+        include_budget: TextBudget::includes(),
         unseen_at_file_scope: false,
         label_counter: 0,
     };
@@ -165,7 +168,7 @@ struct Lowerer<'a> {
     depth: Depth,
     include_depth: usize,
     /// What `INCLUDE` and `#include` may still bring in, all files together.
-    include_budget: IncludeBudget,
+    include_budget: TextBudget,
     /// An include at file scope was not read: every unit may see declarations from it.
     unseen_at_file_scope: bool,
     /// Numbers the hidden temporaries of `DO` loops.
@@ -364,7 +367,7 @@ impl<'a> Lowerer<'a> {
         };
         let Some(text) = within_budget else {
             // Only the first include refused tells: the others follow from it.
-            if let Some(note) = self.include_budget.refusal_note(name) {
+            if let Some(note) = self.include_budget.refusal_note(|| include_refusal(name)) {
                 self.note(at, note);
             }
             self.declarations_unseen();

@@ -16,7 +16,7 @@ use super::{fortran_name, kinds as k, named_children, FileCtx, Lowerer, SpanMode
 use crate::ir::{Stmt, StmtKind};
 use crate::source::{FortranForm, FortranFormOverride, Language, Span};
 use crate::syntax::preproc::Macros;
-use crate::syntax::{IncludeBudget, ModuleSource};
+use crate::syntax::{ModuleSource, TextBudget};
 
 /// How many other files one file's analysis reads for the modules it uses, directly or not.
 pub const MAX_MODULE_FILES: usize = 256;
@@ -32,7 +32,7 @@ const MAX_MODULE_DEPTH: usize = 32;
 pub(super) struct ForeignModules {
     /// The main file's form override, which applies to every Fortran file.
     form_override: FortranFormOverride,
-    budget: IncludeBudget,
+    budget: TextBudget,
     /// Modules being read, outermost first.
     loading: Vec<String>,
     /// Modules asked for and not found (or not read): asked once.
@@ -47,7 +47,7 @@ impl ForeignModules {
     pub(super) fn new(form_override: FortranFormOverride) -> Self {
         ForeignModules {
             form_override,
-            budget: IncludeBudget::new(MAX_MODULE_FILES, MAX_MODULE_BYTES),
+            budget: TextBudget::new(MAX_MODULE_FILES, MAX_MODULE_BYTES),
             loading: Vec::new(),
             missing: Vec::new(),
             too_deep: false,
@@ -264,24 +264,31 @@ impl<'a> Lowerer<'a> {
                 _ => self.lower_item(child, &mut body),
             }
         }
+        let commons = self.common_declarations();
         let scope = self.scope().clone();
         if self.foreign {
             // Another file's module: its variables' declarations, not the values they start
             // with (other units may change them), nor its procedures.
             self.program
                 .globals
-                .extend(scope.decls().into_iter().map(|mut stmt| {
-                    if let StmtKind::Decl(decl) = &mut stmt.kind {
-                        if !decl.constant {
-                            decl.init = None;
-                        }
-                    }
-                    stmt
-                }));
+                .extend(
+                    commons
+                        .into_iter()
+                        .chain(scope.decls(&|_| true))
+                        .map(|mut stmt| {
+                            if let StmtKind::Decl(decl) = &mut stmt.kind {
+                                if !decl.constant {
+                                    decl.init = None;
+                                }
+                            }
+                            stmt
+                        }),
+                );
         } else {
             let span = self.span(node);
             self.program.fortran_modules.push((span, scope.mpi));
-            self.program.globals.extend(scope.decls());
+            self.program.globals.extend(commons);
+            self.program.globals.extend(scope.decls(&|_| true));
             self.program.globals.extend(scope.data.iter().cloned());
             self.program.globals.extend(body);
             if let Some(procedures) = procedures {
@@ -440,14 +447,16 @@ impl<'a> Lowerer<'a> {
     }
 
     fn note_module_budget(&mut self, name: &str, at: Span) {
-        if self.foreign_modules.budget.first_refusal() {
-            let message = format!(
+        let note = self.foreign_modules.budget.refusal_note(|| {
+            format!(
                 "module `{name}` and every module after it not read: the modules this file \
                  uses bring more than {MAX_MODULE_FILES} files or {} MiB in all; what they \
                  declare is unknown",
                 MAX_MODULE_BYTES >> 20
-            );
-            self.note(at, message);
+            )
+        });
+        if let Some(note) = note {
+            self.note(at, note);
         }
     }
 
