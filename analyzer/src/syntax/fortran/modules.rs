@@ -110,8 +110,8 @@ fn specification_parts(text: &str, form: FortranForm) -> String {
     let mut continued = false;
     for line in text.lines() {
         let trimmed = line.trim_start();
-        if trimmed.starts_with('#') {
-            if part != Part::Procedures || !trimmed[1..].trim_start().starts_with("include") {
+        if let Some(directive) = trimmed.strip_prefix('#') {
+            if part != Part::Procedures || !directive.trim_start().starts_with("include") {
                 kept.push_str(line);
                 kept.push('\n');
             }
