@@ -74,9 +74,14 @@ pub fn analyze(
             Program::default()
         }
         Language::Fortran { form, preprocessed } => {
-            let defines = &options.c.defines;
-            let kinds = options.fortran_kinds;
-            crate::syntax::fortran::lower(text, form, preprocessed, kinds, defines, includes)
+            let fortran = crate::syntax::fortran::FortranOptions {
+                form,
+                preprocessed,
+                form_override: options.fortran_form,
+                kinds: options.fortran_kinds,
+                defines: &options.c.defines,
+            };
+            crate::syntax::fortran::lower(text, &fortran, includes)
         }
     };
     let eval_options = EvalOptions {

@@ -5,9 +5,12 @@ use std::collections::HashSet;
 use std::fs::{File, Metadata};
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use analyzer::source::{Decoded, Encoding, Language, SourceText, MAX_SOURCE_BYTES};
-use analyzer::syntax::IncludeResolver;
+use analyzer::syntax::{IncludeResolver, ModuleSource};
+
+use crate::modules::ModuleIndex;
 
 /// A source file found under the given paths.
 pub struct SourceFile {
@@ -441,16 +444,27 @@ pub fn find_upwards(dir: &Path, name: &str) -> Option<PathBuf> {
 }
 
 /// Resolves `#include "name"` next to the including file, then on the configured include
-/// paths.
+/// paths; and a Fortran module by the index of the tree's modules (that file's includes are
+/// resolved next to it, then on the same include paths).
 pub struct Includes {
     directories: Vec<PathBuf>,
+    modules: Option<Arc<ModuleIndex>>,
 }
 
 impl Includes {
     pub fn new(file: &Path, include_paths: &[PathBuf]) -> Includes {
         let mut directories = vec![file.parent().map(Path::to_path_buf).unwrap_or_default()];
         directories.extend(include_paths.iter().cloned());
-        Includes { directories }
+        Includes {
+            directories,
+            modules: None,
+        }
+    }
+
+    /// The same, finding modules in `modules`.
+    pub fn with_modules(mut self, modules: Option<Arc<ModuleIndex>>) -> Includes {
+        self.modules = modules;
+        self
     }
 }
 
@@ -462,6 +476,17 @@ impl IncludeResolver for Includes {
             .find(|p| p.is_file())
             .and_then(|p| read(&p).ok())
             .map(|t| t.into_string())
+    }
+
+    fn module(&mut self, name: &str) -> Option<ModuleSource> {
+        let found = self.modules.as_ref()?.module_file(name)?;
+        let includes =
+            Includes::new(&found.path, &self.directories[1..]).with_modules(self.modules.clone());
+        Some(ModuleSource {
+            text: found.text,
+            language: found.language,
+            includes: Box::new(includes),
+        })
     }
 }
 

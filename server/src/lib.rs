@@ -11,6 +11,7 @@ mod compile_db;
 mod config;
 mod files;
 mod lint;
+mod modules;
 mod output;
 mod progress;
 mod settings;

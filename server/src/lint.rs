@@ -14,6 +14,7 @@ use rayon::prelude::*;
 use crate::compile_db::CompileDb;
 use crate::config::Config;
 use crate::files::{self, NotRead, SourceFile};
+use crate::modules::ModuleIndex;
 use crate::progress::Progress;
 use crate::settings::{FileSettings, Overrides};
 
@@ -32,6 +33,8 @@ pub struct Contexts<'a> {
     settings: &'a Settings,
     configs: DirCache<Config>,
     databases: DirCache<CompileDb>,
+    /// The modules of the files being linted.
+    modules: Option<Arc<ModuleIndex>>,
 }
 
 impl<'a> Contexts<'a> {
@@ -40,7 +43,13 @@ impl<'a> Contexts<'a> {
             settings,
             configs: DirCache::default(),
             databases: DirCache::default(),
+            modules: None,
         }
+    }
+
+    /// Indexes the modules of `files`: what the files use is found among them.
+    pub fn index_modules(&mut self, files: &[SourceFile]) {
+        self.modules = Some(Arc::new(ModuleIndex::of_files(files)));
     }
 
     /// The configuration of a file: `--config`, else the nearest one, if any.
@@ -69,12 +78,8 @@ impl<'a> Contexts<'a> {
         let flags = database
             .and_then(|db| db.flags(path).cloned())
             .unwrap_or_default();
-        Ok(FileSettings::new(
-            &self.settings.overrides,
-            &config,
-            &flags,
-            Some(path),
-        ))
+        let settings = FileSettings::new(&self.settings.overrides, &config, &flags, Some(path));
+        Ok(settings.with_modules(self.modules.clone()))
     }
 }
 

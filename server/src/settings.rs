@@ -4,6 +4,7 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use analyzer::analysis::{Analysis, AnalysisOptions};
 use analyzer::checks::{self, Diagnostic, RuleSelection, Severity};
@@ -15,6 +16,7 @@ use analyzer::syntax::IncludeResolver;
 use crate::compile_db::FileFlags;
 use crate::config::Config;
 use crate::files::Includes;
+use crate::modules::ModuleIndex;
 
 /// The analysis entry point: `analyzer::analysis::analyze`, or a stand-in in tests.
 pub type AnalyzeFn = fn(&str, Language, &AnalysisOptions, &mut dyn IncludeResolver) -> Analysis;
@@ -57,6 +59,8 @@ pub struct FileSettings {
     include_paths: Vec<PathBuf>,
     selection: RuleSelection,
     severities: BTreeMap<String, Severity>,
+    /// The tree's modules, for the files `USE`s.
+    modules: Option<Arc<ModuleIndex>>,
 }
 
 impl FileSettings {
@@ -81,11 +85,18 @@ impl FileSettings {
                 ignore,
             },
             severities: config.severity.clone(),
+            modules: None,
         }
     }
 
+    /// The same, finding the modules a file uses in `modules`.
+    pub fn with_modules(mut self, modules: Option<Arc<ModuleIndex>>) -> FileSettings {
+        self.modules = modules;
+        self
+    }
+
     /// Analyses `text` as the file at `path`: includes resolve next to it, then on the include
-    /// paths.
+    /// paths; modules by the index.
     pub fn analyze(
         &self,
         analyze: AnalyzeFn,
@@ -93,7 +104,8 @@ impl FileSettings {
         language: Language,
         path: &Path,
     ) -> Analysis {
-        let mut includes = Includes::new(path, &self.include_paths);
+        let mut includes =
+            Includes::new(path, &self.include_paths).with_modules(self.modules.clone());
         analyze(text, language, &self.options, &mut includes)
     }
 

@@ -536,6 +536,98 @@ mod trees {
     use super::*;
     use std::os::unix::fs::symlink;
 
+    const KINDS_F90: &str = "module kinds
+#ifdef DOUBLE
+  integer, parameter :: wp = selected_real_kind(15)
+#else
+  integer, parameter :: wp = selected_real_kind(6)
+#endif
+end module kinds
+";
+    const GRID_F90: &str = "module grid
+  use kinds, only: wp
+  include 'dims.inc'
+  real(wp) :: field(nx, ny)
+end module grid
+";
+    const USES_GRID: &str = "subroutine halo(comm)
+  use mpi
+  use grid
+  implicit none
+  integer :: comm, column, ierr
+  call MPI_Type_vector(ny, 1, nx, MPI_DOUBLE_PRECISION, column, ierr)
+  call MPI_Type_commit(column, ierr)
+  call MPI_Send(field, 1, column, 0, 0, comm, ierr)
+  call MPI_Type_free(column, ierr)
+  call MPI_Send(field, nx * ny + 1, MPI_DOUBLE_PRECISION, 0, 0, comm, ierr)
+end subroutine halo
+";
+
+    /// `USE` finds modules in the other files given and under the directories given; the
+    /// module's file has its own includes (next to it) and the configuration's defines; the
+    /// values are those of the same code in one file. A module two files define is unknown.
+    #[test]
+    fn modules_are_found_in_the_files_of_the_tree() {
+        let dir = tree(&[
+            ("mods/kinds.F90", KINDS_F90.as_bytes()),
+            ("mods/grid.f90", GRID_F90.as_bytes()),
+            (
+                "mods/dims.inc",
+                b"  integer, parameter :: nx = 10, ny = 6\n",
+            ),
+            ("src/halo.f90", USES_GRID.as_bytes()),
+            (".mpi-dtype-lint.toml", b"[c]\ndefines = [\"DOUBLE\"]\n"),
+        ]);
+        let types = |paths: &[&str]| {
+            let mut args = vec!["types", "--format", "json"];
+            args.extend_from_slice(paths);
+            let o = run_in(dir.path(), &args);
+            assert_exit(&o, 0);
+            json_of(&o)["types"][0].clone()
+        };
+        let alone = types(&["src/halo.f90"]);
+        assert_eq!(alone["size"], Value::Null, "{alone}");
+        let in_tree = types(&["."]);
+        let given = types(&["src/halo.f90", "mods"]);
+        assert_ne!(in_tree["size"], Value::Null, "{in_tree}");
+        assert_eq!(in_tree, given);
+        // The same code in one file.
+        let one = [
+            KINDS_F90.replace("#ifdef DOUBLE\n", "").replace(
+                "#else\n  integer, parameter :: wp = selected_real_kind(6)\n#endif\n",
+                "",
+            ),
+            GRID_F90.replace(
+                "  include 'dims.inc'\n",
+                "  integer, parameter :: nx = 10, ny = 6\n",
+            ),
+            USES_GRID.to_owned(),
+        ]
+        .concat();
+        fs::write(dir.path().join("one.f90"), one).unwrap();
+        let together = types(&["one.f90"]);
+        for key in [
+            "size",
+            "lb",
+            "extent",
+            "true_lb",
+            "true_extent",
+            "signature",
+        ] {
+            assert_eq!(in_tree[key], together[key], "{key}");
+        }
+        // The module array's declared size is known: one element too many is an overflow.
+        let o = run_in(dir.path(), &["--format", "json", "src", "mods"]);
+        assert_exit(&o, 1);
+        assert_eq!(
+            diagnostics(&o),
+            [("src/halo.f90".to_owned(), "buffer-overflow".to_owned())]
+        );
+        // Two files define `grid`: which one is compiled is not known.
+        fs::write(dir.path().join("src/grid_copy.f90"), GRID_F90).unwrap();
+        assert_eq!(types(&["src", "mods"])["size"], Value::Null);
+    }
+
     #[test]
     fn gitignored_files_are_skipped_unless_no_ignore() {
         let deprecated = text(DEPRECATED);

@@ -11,7 +11,6 @@ program only_rename
   integer :: fields, ierr
   call MPI_Init(ierr)
   call MPI_Type_vector(nvar, npoints, 2*npoints, MPI_REAL, fields, ierr)
-  ! unknown: a renamed module entity (npoints => npts) is not resolved
   call MPI_Type_commit(fields, ierr)
   call MPI_Type_free(fields, ierr)
   call MPI_Finalize(ierr)

@@ -21,6 +21,11 @@ other. An integer buffer whose datatype has the same size but the other signedne
 (`unsigned int` described by `MPI_INT`, `size_t` by `MPI_AINT`) is a warning: the bytes are the
 same, but values past the signed range are read as negative numbers.
 
+A complex buffer described by the reals of its kind (`2*n` `MPI_DOUBLE_PRECISION` on
+`complex(8) :: c(n)`), or a real one by the complexes of twice its size, is not reported: a
+complex is a pair of reals in memory (C11 6.2.5, Fortran's storage association), and FFT codes
+send and reduce complex arrays so (a sum of pairs is the pair of the sums).
+
 A buffer of raw storage says nothing about what it holds, and is not checked: a `char *`,
 `unsigned char *` or `void *` pointer, or an array of `char`, `signed char` or `unsigned char`
 (the C idiom for a byte buffer that a datatype describes).
@@ -85,7 +90,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                 if basic.differs_in_sign(declared) {
                     sign_only.get_or_insert(run.basic);
                 }
-                (!basic.matches(declared)).then_some(run.basic)
+                (!basic.same_storage(declared)).then_some(run.basic)
             });
             if runs.over_budget() {
                 continue;

@@ -39,6 +39,15 @@ impl Scalar {
             || (self.class, self.size) == (other.class, other.size)
     }
 
+    /// The same storage: matching, or a complex and a real of half its size (a complex is a
+    /// pair of reals of its kind in memory: C11 6.2.5p13, Fortran's storage association).
+    pub(super) fn same_storage(self, other: Scalar) -> bool {
+        let halves = |a: Scalar, b: Scalar| {
+            a.class == Class::Complex && b.class == Class::Real && a.size == 2 * b.size
+        };
+        self.matches(other) || halves(self, other) || halves(other, self)
+    }
+
     /// Matching integers of which one is signed and the other not.
     pub(super) fn differs_in_sign(self, other: Scalar) -> bool {
         self.matches(other) && matches!((self.signed, other.signed), (Some(a), Some(b)) if a != b)

@@ -72,6 +72,12 @@ impl Language {
             .map(|&(_, language)| language)
     }
 
+    /// Every extension [`Language::from_extension`] reads as Fortran (for a file watcher).
+    pub const FORTRAN_EXTENSIONS: [&'static str; 20] = [
+        "f", "for", "f77", "ftn", "F", "FOR", "F77", "FTN", "fpp", "FPP", "f90", "f95", "f03",
+        "f08", "f18", "F90", "F95", "F03", "F08", "F18",
+    ];
+
     /// The language implied by a file extension (without the dot, case-sensitive as in
     /// gfortran: `.F` is preprocessed fixed form, `.f` plain fixed form). `None` when the
     /// extension is not one the analyzer handles.

@@ -9,13 +9,29 @@ use std::collections::{HashMap, HashSet};
 
 use crate::catalog::MpiFunction;
 use crate::ir::{statements, visit_expr, visit_stmt_exprs, ExprKind, Stmt, StmtKind};
-use crate::source::Span;
+use crate::source::{Language, Span};
 
-/// Finds the text of `#include "name"` for the front end, which never does I/O itself.
+/// Finds what a file's analysis reads besides the file itself, for the front ends, which never
+/// do I/O: the text of `#include "name"` (and Fortran's `INCLUDE`), and the file that defines a
+/// Fortran module the file `USE`s. The CLI and the language server implement it over the file
+/// system and their index of the tree's modules.
 pub trait IncludeResolver {
-    /// Text of `#include "name"` seen from the main file, or `None` when not found (the analyzer
-    /// never does I/O: the CLI/LSP implement this over the file system).
+    /// Text of `#include "name"` seen from the main file, or `None` when not found.
     fn resolve(&mut self, name: &str) -> Option<String>;
+
+    /// The file that defines the Fortran module `name` (lower case), or `None` when no file
+    /// is known to (or several files do: which one is compiled is the build's choice).
+    fn module(&mut self, _name: &str) -> Option<ModuleSource> {
+        None
+    }
+}
+
+/// The file that defines a Fortran module, as a resolver finds it.
+pub struct ModuleSource {
+    pub text: String,
+    pub language: Language,
+    /// Resolves what that file includes and uses, seen from it.
+    pub includes: Box<dyn IncludeResolver>,
 }
 
 /// A resolver that resolves nothing.

@@ -12,11 +12,12 @@ use crate::output::{self, human::Style};
 use crate::progress::Progress;
 
 pub fn run(args: &LintArgs, settings: &Settings) -> Result<ExitCode, String> {
-    let contexts = Contexts::new(settings);
+    let mut contexts = Contexts::new(settings);
     let mut walk = files::collect(&args.analysis.paths, !args.analysis.no_ignore, &|path| {
         contexts.language(path)
     });
     let sources = std::mem::take(&mut walk.files);
+    contexts.index_modules(&sources);
     let progress = Progress::new(sources.len(), args.quiet);
     let reports = lint::lint(&sources, &contexts, &progress);
     let mut problems = Problems::of(walk, &reports);

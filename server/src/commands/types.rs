@@ -51,11 +51,12 @@ struct Types<'a> {
 const SIGNATURE_RUNS: usize = 8;
 
 pub fn run(args: &AnalysisArgs, settings: &Settings, json: bool) -> Result<ExitCode, String> {
-    let contexts = Contexts::new(settings);
+    let mut contexts = Contexts::new(settings);
     let mut walk = files::collect(&args.paths, !args.no_ignore, &|path| {
         contexts.language(path)
     });
     let sources = std::mem::take(&mut walk.files);
+    contexts.index_modules(&sources);
     let analysed: Vec<(FileReport, Vec<JsonType>)> = sources
         .par_iter()
         .map(|source| {

@@ -25,17 +25,20 @@ pub struct Document {
 }
 
 impl Document {
-    /// The analysis of the current version, if there is one yet.
-    pub fn current_snapshot(&self) -> Option<Arc<Snapshot>> {
-        self.snapshot.clone().filter(|s| s.version == self.version)
+    /// The analysis of the current version with the modules of index `generation`, if there
+    /// is one yet.
+    pub fn current_snapshot(&self, generation: u64) -> Option<Arc<Snapshot>> {
+        self.snapshot
+            .clone()
+            .filter(|s| s.version == self.version && s.generation == generation)
     }
 
-    /// Keeps `snapshot` unless a newer version's analysis is already there.
+    /// Keeps `snapshot` unless a newer analysis (of a newer version or index) is already there.
     pub fn store_snapshot(&mut self, snapshot: Arc<Snapshot>) {
         if self
             .snapshot
             .as_ref()
-            .is_none_or(|s| s.version <= snapshot.version)
+            .is_none_or(|s| (s.version, s.generation) <= (snapshot.version, snapshot.generation))
         {
             self.snapshot = Some(snapshot);
         }

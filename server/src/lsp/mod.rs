@@ -12,6 +12,7 @@ mod server;
 mod settings;
 mod snapshot;
 mod transport;
+mod workspace;
 
 use std::process::ExitCode;
 use std::sync::atomic::Ordering;

@@ -16,6 +16,7 @@ use super::features::{View, SOURCE};
 use super::position;
 use super::settings::{client_overrides, config_for, CompileDbs};
 use super::snapshot::{off_executor, Job, Snapshot};
+use super::workspace::{watcher_registration, Workspace};
 use crate::settings::{AnalyzeFn, FileSettings, Overrides};
 
 /// How long diagnostics wait for typing to pause.
@@ -35,6 +36,9 @@ struct State {
     compile_dbs: CompileDbs,
     encoding: Mutex<PositionEncoding>,
     analyze: AnalyzeFn,
+    workspace: Workspace,
+    /// The watcher of Fortran files to register once initialized, if the client can.
+    watcher: Mutex<Option<Registration>>,
 }
 
 impl Backend {
@@ -48,6 +52,8 @@ impl Backend {
                 compile_dbs: CompileDbs::default(),
                 encoding: Mutex::new(PositionEncoding::Utf16),
                 analyze,
+                workspace: Workspace::default(),
+                watcher: Mutex::new(None),
             }),
             shut_down: Arc::default(),
         }
@@ -65,15 +71,18 @@ impl State {
 
     /// The analysis of the document's current version: the stored one, or a new one.
     async fn snapshot(&self, client: &Client, uri: &Uri) -> Result<Option<Arc<Snapshot>>> {
-        let job = self.documents.with(uri, |d| match d.current_snapshot() {
-            Some(s) => Err(s),
-            None => Ok((
-                d.text.clone(),
-                d.version,
-                d.language_id.clone(),
-                d.path.clone(),
-            )),
-        });
+        let (modules, generation) = self.workspace.modules();
+        let job = self
+            .documents
+            .with(uri, |d| match d.current_snapshot(generation) {
+                Some(s) => Err(s),
+                None => Ok((
+                    d.text.clone(),
+                    d.version,
+                    d.language_id.clone(),
+                    d.path.clone(),
+                )),
+            });
         let (text, version, language_id, path) = match job {
             None => return Ok(None),
             Some(Err(stored)) => return Ok(Some(stored)),
@@ -92,10 +101,12 @@ impl State {
                 format!("{e}; its flags are not used"),
             );
         }
-        let settings = FileSettings::new(&lock(&self.settings), &config, &flags, path.as_deref());
+        let settings = FileSettings::new(&lock(&self.settings), &config, &flags, path.as_deref())
+            .with_modules(Some(modules));
         let job = Job {
             text,
             version,
+            generation,
             language,
             path,
             settings,
@@ -158,13 +169,48 @@ impl State {
         let Ok(Some(snapshot)) = self.snapshot(client, &uri).await else {
             return;
         };
-        if snapshot.version != version || !current(self) {
+        // An analysis made with modules that changed since is followed by one made with them.
+        let stale = snapshot.generation != self.workspace.modules().1;
+        if snapshot.version != version || !current(self) || stale {
             return;
         }
         let diagnostics = View::new(&snapshot, self.encoding()).diagnostics();
         client
             .publish_diagnostics(uri, diagnostics, Some(version))
             .await;
+    }
+}
+
+fn schedule_diagnostics(
+    state: &Arc<State>,
+    client: &Client,
+    uri: Uri,
+    version: i32,
+    delay: Duration,
+) {
+    let (state, client) = (state.clone(), client.clone());
+    tokio::spawn(async move { state.publish_after(&client, uri, version, delay).await });
+}
+
+/// Analyses every open document again (but `except`), after `delay`: what they depend on
+/// changed.
+fn reanalyse_open_documents(
+    state: &Arc<State>,
+    client: &Client,
+    except: Option<&Uri>,
+    delay: Duration,
+) {
+    for uri in state.documents.uris() {
+        if Some(&uri) == except {
+            continue;
+        }
+        let version = state.documents.with(&uri, |d| {
+            d.snapshot = None;
+            d.version
+        });
+        if let Some(version) = version {
+            schedule_diagnostics(state, client, uri, version, delay);
+        }
     }
 }
 
@@ -205,8 +251,31 @@ impl Backend {
     }
 
     fn schedule_diagnostics(&self, uri: Uri, version: i32, delay: Duration) {
-        let (state, client) = (self.state.clone(), self.client.clone());
-        tokio::spawn(async move { state.publish_after(&client, uri, version, delay).await });
+        schedule_diagnostics(&self.state, &self.client, uri, version, delay);
+    }
+
+    fn reanalyse_open_documents(&self, except: Option<&Uri>, delay: Duration) {
+        reanalyse_open_documents(&self.state, &self.client, except, delay);
+    }
+
+    /// Brings the module index up to date with an open document's text (`closed`: the disk's),
+    /// and analyses the others again when they may use what it defines.
+    fn document_modules_changed(&self, uri: &Uri, closed: bool) {
+        let found = self.state.documents.with(uri, |d| {
+            let config = config_for(d.path.as_deref()).unwrap_or_default();
+            let language = language_of(uri, d.path.as_deref(), &d.language_id, &config);
+            (d.path.clone(), language, (!closed).then(|| d.text.clone()))
+        });
+        let Some((Some(path), language, text)) = found else {
+            return;
+        };
+        if self
+            .state
+            .workspace
+            .document_changed(&path, language, text.as_deref())
+        {
+            self.reanalyse_open_documents(Some(uri), DEBOUNCE);
+        }
     }
 
     fn apply_settings(&self, value: &Value) {
@@ -225,14 +294,21 @@ impl LanguageServer for Backend {
     async fn initialize(&self, params: InitializeParams) -> Result<InitializeResult> {
         let encoding = position::negotiate(&params);
         *lock(&self.state.encoding) = encoding;
+        self.state.workspace.set_folders(&params);
+        *lock(&self.state.watcher) = watcher_registration(&params.capabilities);
         if let Some(options) = &params.initialization_options {
             self.apply_settings(options);
         }
         Ok(InitializeResult {
             capabilities: ServerCapabilities {
                 position_encoding: Some(position::encoding_kind(encoding)),
-                text_document_sync: Some(TextDocumentSyncCapability::Kind(
-                    TextDocumentSyncKind::INCREMENTAL,
+                text_document_sync: Some(TextDocumentSyncCapability::Options(
+                    TextDocumentSyncOptions {
+                        open_close: Some(true),
+                        change: Some(TextDocumentSyncKind::INCREMENTAL),
+                        save: Some(TextDocumentSyncSaveOptions::Supported(true)),
+                        ..TextDocumentSyncOptions::default()
+                    },
                 )),
                 hover_provider: Some(HoverProviderCapability::Simple(true)),
                 code_action_provider: Some(CodeActionProviderCapability::Options(
@@ -258,6 +334,30 @@ impl LanguageServer for Backend {
         })
     }
 
+    async fn initialized(&self, _: InitializedParams) {
+        let registration = lock(&self.state.watcher).take();
+        if let Some(registration) = registration {
+            let client = self.client.clone();
+            tokio::spawn(async move {
+                if let Err(e) = client.register_capability(vec![registration]).await {
+                    let message = format!("watching Fortran files not registered: {e}");
+                    log(&client, MessageType::WARNING, message);
+                }
+            });
+        }
+        // Indexing a large workspace takes a while: the documents opened meanwhile are analysed
+        // without it, and again once it is there.
+        let (state, client) = (self.state.clone(), self.client.clone());
+        tokio::spawn(async move {
+            let indexing = state.clone();
+            match off_executor(move || indexing.workspace.index_folders()).await {
+                Ok(true) => reanalyse_open_documents(&state, &client, None, Duration::ZERO),
+                Ok(false) => {}
+                Err(message) => log(&client, MessageType::ERROR, message),
+            }
+        });
+    }
+
     async fn shutdown(&self) -> Result<()> {
         self.shut_down.store(true, Ordering::Relaxed);
         Ok(())
@@ -268,7 +368,35 @@ impl LanguageServer for Backend {
         self.state
             .documents
             .open(doc.uri.clone(), doc.text, doc.version, &doc.language_id);
+        self.document_modules_changed(&doc.uri, false);
         self.schedule_diagnostics(doc.uri, doc.version, Duration::ZERO);
+    }
+
+    async fn did_save(&self, params: DidSaveTextDocumentParams) {
+        self.document_modules_changed(&params.text_document.uri, false);
+    }
+
+    async fn did_change_watched_files(&self, params: DidChangeWatchedFilesParams) {
+        let mut changed = false;
+        for event in params.changes {
+            let Some(path) = event.uri.to_file_path().map(|p| p.into_owned()) else {
+                continue;
+            };
+            // An open document's text wins over the disk's.
+            if self.state.documents.with(&event.uri, |_| ()).is_some() {
+                continue;
+            }
+            let language = match event.typ {
+                FileChangeType::DELETED => None,
+                _ => config_for(Some(&path))
+                    .unwrap_or_default()
+                    .language_for(&path),
+            };
+            changed |= self.state.workspace.file_changed(&path, language);
+        }
+        if changed {
+            self.reanalyse_open_documents(None, DEBOUNCE);
+        }
     }
 
     async fn did_change(&self, params: DidChangeTextDocumentParams) {
@@ -287,26 +415,20 @@ impl LanguageServer for Backend {
             ),
             Ok(()) => {}
         }
+        self.document_modules_changed(&doc.uri, false);
         self.schedule_diagnostics(doc.uri, doc.version, DEBOUNCE);
     }
 
     async fn did_close(&self, params: DidCloseTextDocumentParams) {
         let uri = params.text_document.uri;
+        self.document_modules_changed(&uri, true);
         self.state.documents.close(&uri);
         self.client.publish_diagnostics(uri, Vec::new(), None).await;
     }
 
     async fn did_change_configuration(&self, params: DidChangeConfigurationParams) {
         self.apply_settings(&params.settings);
-        for uri in self.state.documents.uris() {
-            let version = self.state.documents.with(&uri, |d| {
-                d.snapshot = None;
-                d.version
-            });
-            if let Some(version) = version {
-                self.schedule_diagnostics(uri, version, Duration::ZERO);
-            }
-        }
+        self.reanalyse_open_documents(None, Duration::ZERO);
     }
 
     async fn hover(&self, params: HoverParams) -> Result<Option<Hover>> {

@@ -14,14 +14,18 @@ use crate::settings::{AnalyzeFn, FileSettings};
 pub struct Job {
     pub text: String,
     pub version: i32,
+    /// The generation of the workspace's module index the settings carry.
+    pub generation: u64,
     pub language: Language,
     pub path: Option<PathBuf>,
     pub settings: FileSettings,
 }
 
-/// A document version's analysis and findings (severities as configured).
+/// A document version's analysis and findings (severities as configured), with the modules of
+/// one generation of the workspace's index.
 pub struct Snapshot {
     pub version: i32,
+    pub generation: u64,
     pub analysis: Analysis,
     pub diagnostics: Vec<Diagnostic>,
 }
@@ -40,6 +44,7 @@ impl Job {
         let diagnostics = self.settings.check(&analysis);
         Snapshot {
             version: self.version,
+            generation: self.generation,
             analysis,
             diagnostics,
         }

@@ -33,6 +33,22 @@ impl Client {
         capabilities: Value,
         options: Value,
     ) -> (Client, Value) {
+        let params = json!({ "capabilities": capabilities, "initializationOptions": options });
+        Client::start_with_params(analyze, params).await
+    }
+
+    /// Starts a server whose workspace is the folders `folders` (`file:` URIs).
+    pub async fn start_in_workspace(capabilities: Value, folders: &[&str]) -> (Client, Value) {
+        let folders: Vec<Value> = folders
+            .iter()
+            .map(|uri| json!({ "uri": uri, "name": uri }))
+            .collect();
+        let params = json!({ "capabilities": capabilities, "workspaceFolders": folders });
+        Client::start_with_params(analyzer::analysis::analyze, params).await
+    }
+
+    /// Starts a server and initializes it with these `initialize` parameters.
+    pub async fn start_with_params(analyze: AnalyzeFn, params: Value) -> (Client, Value) {
         let (to_server, server_in) = duplex(1 << 16);
         let (server_out, from_server) = duplex(1 << 16);
         tokio::spawn(mpi_dtype_lint::lsp::serve(server_in, server_out, analyze));
@@ -42,12 +58,7 @@ impl Client {
             next_id: 1,
             unclaimed: VecDeque::new(),
         };
-        let init = client
-            .request(
-                "initialize",
-                json!({ "capabilities": capabilities, "initializationOptions": options }),
-            )
-            .await;
+        let init = client.request("initialize", params).await;
         client.notify("initialized", json!({})).await;
         (client, init)
     }

@@ -1,7 +1,7 @@
 //! Declarations: the symbol table of a program unit (types, kinds, dimensions, `PARAMETER`s,
 //! `DATA`, implicit typing), derived type definitions, and the `Decl`s a unit lowers to.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use tree_sitter::Node;
 
@@ -57,8 +57,12 @@ pub(super) struct Scope {
     pub symbols: HashMap<String, Symbol>,
     /// Names in order of first declaration.
     pub order: Vec<String>,
-    /// Symbols of modules of this file the unit `USE`s.
+    /// Symbols of the modules the unit `USE`s, by the names the unit sees.
     pub imported: HashMap<String, Symbol>,
+    /// Module entities the unit sees renamed (`USE m, local => remote`): local to remote.
+    pub renames: HashMap<String, String>,
+    /// Every name the unit's statements write, outside `USE` statements.
+    pub named: HashSet<String>,
     pub implicit: Implicit,
     pub dummies: Vec<String>,
     /// Names referenced as variables but not declared, in order of first use.
@@ -103,6 +107,8 @@ impl Scope {
             symbols: HashMap::new(),
             order: Vec::new(),
             imported: HashMap::new(),
+            renames: HashMap::new(),
+            named: HashSet::new(),
             implicit: Implicit::new(kinds),
             dummies: Vec::new(),
             undeclared: Vec::new(),
@@ -454,59 +460,6 @@ impl<'a> Lowerer<'a> {
                 _ => {}
             }
         }
-    }
-
-    /// `USE m`: the symbols of a module of this file become visible (all, or the `ONLY` ones).
-    pub(super) fn use_statement(&mut self, node: Node) {
-        let Some(module) = named_children(node).find(|c| c.kind() == k::MODULE_NAME) else {
-            return;
-        };
-        let name = fortran_name(self.text(module));
-        let only: Option<Vec<String>> = named_children(node)
-            .find(|c| c.kind() == k::INCLUDED_ITEMS)
-            .map(|items| {
-                named_children(items)
-                    .filter(|c| c.kind() == k::IDENTIFIER)
-                    .map(|c| fortran_name(self.text(c)))
-                    .collect()
-            });
-        let brings = |name: &str| {
-            only.as_ref()
-                .is_none_or(|o| o.iter().any(|n| n.eq_ignore_ascii_case(name)))
-        };
-        let f08 = name.eq_ignore_ascii_case("mpi_f08");
-        if f08 || name.eq_ignore_ascii_case("mpi") {
-            let mpi = &mut self.scope().mpi;
-            mpi.address_kind |= brings("mpi_address_kind");
-            mpi.f08 |= f08;
-            return;
-        }
-        // The names of the intrinsic modules are known to the evaluator.
-        if name == "iso_fortran_env" || name == "iso_c_binding" {
-            return;
-        }
-        let Some(module_scope) = self.modules.get(&name) else {
-            self.scope().unseen.add(only.as_deref());
-            return;
-        };
-        let mut unseen = Unseen::Nothing;
-        unseen.add_from(&module_scope.unseen, only.as_deref());
-        let (address_kind, f08) = (
-            module_scope.mpi.address_kind && brings("mpi_address_kind"),
-            module_scope.mpi.f08,
-        );
-        let imported: Vec<(String, Symbol)> = module_scope
-            .symbols
-            .iter()
-            .chain(module_scope.imported.iter())
-            .filter(|(n, _)| only.as_ref().is_none_or(|o| o.contains(n)))
-            .map(|(n, s)| (n.clone(), s.clone()))
-            .collect();
-        let scope = self.scope();
-        scope.imported.extend(imported);
-        scope.unseen.add_from(&unseen, None);
-        scope.mpi.address_kind |= address_kind;
-        scope.mpi.f08 |= f08;
     }
 
     /// The first keyword of a node, lower case (`dimension` of `DIMENSION(3)`).

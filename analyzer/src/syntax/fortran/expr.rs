@@ -45,8 +45,14 @@ impl<'a> Lowerer<'a> {
                     return body.kind;
                 }
                 let name = fortran_name(&text);
-                self.use_name(&name);
-                ExprKind::Name(name)
+                match self.renamed(&name) {
+                    Some(Some(remote)) => ExprKind::Name(remote),
+                    Some(None) => ExprKind::Unknown,
+                    None => {
+                        self.use_name(&name);
+                        ExprKind::Name(name)
+                    }
+                }
             }
             k::NUMBER_LITERAL => number(self.text(node)),
             k::STRING_LITERAL => {

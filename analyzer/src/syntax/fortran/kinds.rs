@@ -28,6 +28,7 @@ names! { NAMED:
     NAME = "name",
     MODULE_NAME = "module_name",
     USE_STATEMENT = "use_statement",
+    USE_ALIAS = "use_alias",
     IMPLICIT_STATEMENT = "implicit_statement",
     IMPLICIT_RANGE = "implicit_range",
     NONE = "none",

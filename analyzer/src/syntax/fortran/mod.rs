@@ -18,6 +18,7 @@ mod decl;
 mod expr;
 mod jumps;
 pub mod kinds;
+mod modules;
 mod mpi_args;
 mod preproc;
 mod stmt;
@@ -34,11 +35,14 @@ use tree_sitter::{Node, Parser, Tree};
 use super::{include_refusal, BoundedWalk, Depth, IncludeResolver, TextBudget};
 use crate::ir::{Program, Ty};
 use crate::layout::FortranKinds;
-use crate::source::{normalize_fixed_form, FixedFormOptions, FortranForm, Note, OffsetMap, Span};
+use crate::source::{
+    normalize_fixed_form, FixedFormOptions, FortranForm, FortranFormOverride, Note, OffsetMap, Span,
+};
 
 use crate::syntax::preproc::Macros;
 use decl::Scope;
 use kinds as k;
+pub use modules::{module_names, MAX_MODULE_BYTES, MAX_MODULE_FILES};
 
 /// How deep the lowering walk recurses (units, statements, expressions, `#if` nesting) before
 /// lowering the rest of a subtree to `Unknown`; real code stays far below.
@@ -52,26 +56,37 @@ pub fn language() -> tree_sitter::Language {
     tree_sitter_fortran::LANGUAGE.into()
 }
 
+/// How one Fortran file is read: its form, whether cpp runs over it, the kinds of declarations
+/// without one, and the `-D` definitions.
+pub(crate) struct FortranOptions<'o> {
+    pub form: FortranForm,
+    pub preprocessed: bool,
+    /// The configuration's form for every Fortran file (the modules other files define too).
+    pub form_override: FortranFormOverride,
+    pub kinds: FortranKinds,
+    pub defines: &'o [(String, Option<String>)],
+}
+
 /// Lowers one Fortran file. `preprocessed` files (`.F`, `.F90`) have their `#` directives
 /// evaluated; in others they are parse errors, as for the compiler. Declarations without a
 /// kind get the `kinds` the compiler is told to use.
 pub(crate) fn lower(
     text: &str,
-    form: FortranForm,
-    preprocessed: bool,
-    kinds: FortranKinds,
-    defines: &[(String, Option<String>)],
+    options: &FortranOptions,
     includes: &mut dyn IncludeResolver,
 ) -> Program {
     let mut lowerer = Lowerer {
         program: Program::default(),
         includes,
-        form,
-        preprocessed,
-        kinds,
+        form: options.form,
+        preprocessed: options.preprocessed,
+        kinds: options.kinds,
+        defines: options.defines.to_vec(),
         file: FileCtx::default(),
         macros: Macros::default(),
         modules: HashMap::new(),
+        foreign: false,
+        foreign_modules: modules::ForeignModules::new(options.form_override),
         procedures: HashMap::new(),
         scopes: Vec::new(),
         depth: Depth::default(),
@@ -80,8 +95,8 @@ pub(crate) fn lower(
         unseen_at_file_scope: false,
         label_counter: 0,
     };
-    if preprocessed {
-        lowerer.command_line_defines(defines);
+    if options.preprocessed {
+        lowerer.command_line_defines(options.defines);
     }
     lowerer.lower_main(text);
     lowerer.program
@@ -136,11 +151,17 @@ struct Lowerer<'a> {
     form: FortranForm,
     preprocessed: bool,
     kinds: FortranKinds,
+    /// The `-D` definitions, which every preprocessed file starts with.
+    defines: Vec<(String, Option<String>)>,
     file: FileCtx,
     /// The preprocessor's macros (`preprocessed` files only), bodies as written.
     macros: Macros<String>,
-    /// Modules of this file, by name: the scope of their specification part.
+    /// Modules of this file and of the other files read, by name: the scope of their
+    /// specification part.
     modules: HashMap<String, Scope>,
+    /// Another file's modules are being lowered: only what `USE` brings of them.
+    foreign: bool,
+    foreign_modules: modules::ForeignModules,
     procedures: HashMap<String, ProcedureInfo>,
     /// Scopes of the units being lowered, innermost last (module or host, then the unit).
     scopes: Vec<Scope>,
@@ -292,6 +313,14 @@ impl<'a> Lowerer<'a> {
         Some((fortran_name(self.text(name)), params))
     }
 
+    /// What resolves the includes and modules of the file being lowered.
+    fn resolver(&mut self) -> &mut dyn IncludeResolver {
+        match self.foreign_modules.resolvers.last_mut() {
+            Some(resolver) => resolver.as_mut(),
+            None => &mut *self.includes,
+        }
+    }
+
     /// An include was not read: any name of the unit being lowered (or, at file scope, of every
     /// unit after it) may be declared there.
     fn declarations_unseen(&mut self) {
@@ -326,7 +355,7 @@ impl<'a> Lowerer<'a> {
         let within_budget = if self.include_budget.exhausted() {
             None
         } else {
-            let Some(text) = self.includes.resolve(name) else {
+            let Some(text) = self.resolver().resolve(name) else {
                 self.note(
                     at,
                     format!("`{name}` not found: its declarations are unknown"),

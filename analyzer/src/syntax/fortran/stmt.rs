@@ -1,4 +1,5 @@
-//! Program units (main programs, modules, subroutines, functions) and executable statements.
+//! Program units (main programs, subroutines, functions; modules are in `modules.rs`) and
+//! executable statements.
 
 use tree_sitter::Node;
 
@@ -21,7 +22,7 @@ impl<'a> Lowerer<'a> {
         }
     }
 
-    fn top_item(&mut self, node: Node, out: &mut Vec<Stmt>) {
+    pub(super) fn top_item(&mut self, node: Node, out: &mut Vec<Stmt>) {
         match node.kind() {
             k::PROGRAM | k::SUBROUTINE | k::FUNCTION => self.unit(node),
             k::MODULE => self.module(node),
@@ -33,55 +34,6 @@ impl<'a> Lowerer<'a> {
             | k::PREPROC_CALL
             | k::PREPROC_INCLUDE => self.preproc(node, out, Self::top_item),
             _ => {}
-        }
-    }
-
-    /// A module: its variables are globals, its procedures functions.
-    fn module(&mut self, node: Node) {
-        if !self.enter(node) {
-            return;
-        }
-        let name = named_children(node)
-            .find(|c| c.kind() == k::MODULE_STATEMENT)
-            .and_then(|s| named_children(s).find(|c| c.kind() == k::NAME))
-            .map(|n| fortran_name(self.text(n)));
-        let scope = Scope {
-            unseen: self.unseen_around(),
-            ..Scope::new(self.kinds)
-        };
-        self.scopes.push(scope);
-        let mut body = Vec::new();
-        let mut procedures = None;
-        for child in named_children(node) {
-            match child.kind() {
-                k::MODULE_STATEMENT | k::END_MODULE_STATEMENT => {}
-                k::INTERNAL_PROCEDURES => procedures = Some(child),
-                _ => self.lower_item(child, &mut body),
-            }
-        }
-        let commons = self.common_declarations();
-        let scope = self.scope().clone();
-        let span = self.span(node);
-        self.program.fortran_modules.push((span, scope.mpi));
-        self.program.globals.extend(commons);
-        self.program.globals.extend(scope.decls(&|_| true));
-        self.program.globals.extend(scope.data.iter().cloned());
-        self.program.globals.extend(body);
-        if let Some(name) = name {
-            self.modules.insert(name, scope);
-        }
-        if let Some(procedures) = procedures {
-            self.internal_procedures(procedures);
-        }
-        self.scopes.pop();
-        self.leave();
-    }
-
-    fn internal_procedures(&mut self, node: Node) {
-        for child in named_children(node) {
-            if matches!(child.kind(), k::SUBROUTINE | k::FUNCTION) {
-                self.unit(child);
-            }
         }
     }
 
@@ -120,6 +72,7 @@ impl<'a> Lowerer<'a> {
         let mut scope = Scope {
             dummies: params.clone(),
             jumps: Jumps::scan(node, &self.file.text.clone()),
+            named: super::modules::names_outside_use(node, &self.file.text.clone()),
             specification: SpecificationPart::after(header_end),
             unseen,
             ..Scope::new(self.kinds)
@@ -229,7 +182,7 @@ impl<'a> Lowerer<'a> {
 
     /// What a unit (or module) starting here may see declared out of sight: what its hosts
     /// may, and anything when an include at file scope was not read.
-    fn unseen_around(&self) -> Unseen {
+    pub(super) fn unseen_around(&self) -> Unseen {
         let mut unseen = Unseen::Nothing;
         if self.unseen_at_file_scope {
             unseen.add(None);
@@ -241,7 +194,12 @@ impl<'a> Lowerer<'a> {
     }
 
     /// `INCLUDE 'name'`: the file's items lowered in place with `item`.
-    fn include_statement(&mut self, node: Node, out: &mut Vec<Stmt>, item: ItemLowering<'a>) {
+    pub(super) fn include_statement(
+        &mut self,
+        node: Node,
+        out: &mut Vec<Stmt>,
+        item: ItemLowering<'a>,
+    ) {
         if let Some(path) = node.child_by_field_name("path") {
             let name = self.text(path).trim().trim_matches(['\'', '"']).to_owned();
             let at = self.span(node);

@@ -95,7 +95,10 @@ impl Lowerer<'_> {
                 let Some(name) = named_children(node).find(|c| c.kind() == k::TYPE_NAME) else {
                     return Ty::Unknown;
                 };
-                let name = fortran_name(self.text(name));
+                let mut name = fortran_name(self.text(name));
+                if let Some(Some(remote)) = self.renamed(&name) {
+                    name = remote;
+                }
                 match name.as_str() {
                     "MPI_DATATYPE" => Ty::MpiDatatype,
                     n if n.starts_with("MPI_") => Ty::MpiOpaque,
