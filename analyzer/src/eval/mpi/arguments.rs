@@ -115,7 +115,9 @@ impl Evaluator<'_> {
                 place.path.pop();
                 i
             }
-            (Ty::Pointer(_), None) => return None,
+            // A variable of unknown type (declared in an include that was not read) may be an
+            // array.
+            (Ty::Pointer(_) | Ty::Unknown, None) => return None,
             (_, None) => return Some(1),
             _ => return None,
         };
