@@ -431,7 +431,7 @@ fn program_names<'a>(cx: &Context<'a>) -> impl Iterator<Item = &'a str> {
         _ => None,
     });
     words
-        .chain(program.macros.iter().map(|m| m.name.as_str()))
+        .chain(program.macro_names.iter().map(String::as_str))
         .chain(program.typedefs.iter().map(|(name, _)| name.as_str()))
         .chain(program.functions.iter().map(|f| f.name.as_str()))
         .chain(globals)
