@@ -108,11 +108,14 @@ pub struct TypeReport {
     pub line: u32,
     pub column: u32,
     pub span: Span,
+    /// For one of several chains of calls that reached the call with other results: the
+    /// calls of the file's own functions on it, outermost first (1-based line and column).
+    pub via: Vec<(u32, u32)>,
     /// The handle as written (`newtype`, `types[i]`).
     pub name: String,
     /// The constructor's C name (`MPI_Type_create_struct`).
     pub constructor: &'static str,
-    /// The datatype, when every evaluation of the call agreed on one.
+    /// The datatype, when every evaluation of the call (on this chain) agreed on one.
     pub datatype: Option<Datatype>,
     /// The engine's error, when the arguments are invalid.
     pub error: Option<DtypeError>,
@@ -154,15 +157,15 @@ impl Analysis {
         (lc.line + 1, lc.column + 1)
     }
 
-    /// Every constructor call that defines a handle, in source order.
+    /// Every constructor call that defines a handle, in source order. A call that built other
+    /// datatypes when reached through other calls of the file's functions (a helper called
+    /// with other arguments) is reported once per such chain of calls, with its `via`.
     pub fn types(&self) -> Vec<TypeReport> {
-        let mut reports: Vec<TypeReport> = self
-            .evaluation
-            .definitions
-            .iter()
-            .map(|d| {
-                let (line, column) = self.position(d.span.start);
-                let (datatype, error) = match &d.datatype {
+        let mut reports: Vec<TypeReport> = Vec::new();
+        for d in &self.evaluation.definitions {
+            let (line, column) = self.position(d.span.start);
+            let report = |datatype: &Option<Result<Datatype, DtypeError>>, via: &[Span]| {
+                let (datatype, error) = match datatype {
                     Some(Ok(dt)) => (Some(dt.clone()), None),
                     Some(Err(e)) => (None, Some(e.clone())),
                     None => (None, None),
@@ -171,6 +174,7 @@ impl Analysis {
                     line,
                     column,
                     span: d.span,
+                    via: via.iter().map(|s| self.position(s.start)).collect(),
                     name: handle_name(self.handle_written(d)),
                     constructor: d.constructor.name,
                     datatype,
@@ -181,8 +185,13 @@ impl Analysis {
                         Tri::Maybe => None,
                     },
                 }
-            })
-            .collect();
+            };
+            if d.datatype.is_none() && d.variants.len() > 1 {
+                reports.extend(d.variants.iter().map(|v| report(&v.datatype, &v.via)));
+            } else {
+                reports.push(report(&d.datatype, &[]));
+            }
+        }
         reports.sort_by_key(|r| (r.span.start, r.span.end));
         reports
     }

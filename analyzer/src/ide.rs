@@ -211,22 +211,54 @@ fn handle_hover(analysis: &Analysis, u: &HandleUse) -> String {
 }
 
 fn constructor_hover(analysis: &Analysis, d: &TypeDefinition) -> String {
+    let committed = if d.unfollowed && d.committed != Tri::Yes {
+        "not known (the handle is stored through a pointer the analysis does not follow)"
+    } else {
+        tri_text(d.committed)
+    };
     let mut out = format!(
-        "**{}** -> `{}` (committed later: {})\n\n",
+        "**{}** -> `{}` (committed later: {committed})\n\n",
         d.constructor.name,
         crate::checks::handle_text(analysis.handle_written(d)),
-        tri_text(d.committed)
     );
     match &d.datatype {
         Some(Ok(dt)) => out.push_str(&datatype_markdown(analysis, dt)),
         Some(Err(e)) => {
             let _ = write!(out, "Invalid arguments: {e}");
         }
+        None if d.variants.len() > 1 => variants_markdown(analysis, d, &mut out),
         None => out.push_str(
             "The datatype is not known here (unknown arguments, or it differs between paths).",
         ),
     }
     out
+}
+
+/// The datatype a call builds per chain of calls that reached it, for a helper called with
+/// other arguments from several places.
+fn variants_markdown(analysis: &Analysis, d: &TypeDefinition, out: &mut String) {
+    out.push_str("The datatype differs between the calls that reach it:\n");
+    for v in &d.variants {
+        let chain: Vec<String> = v
+            .via
+            .iter()
+            .map(|s| format!("line {}", analysis.position(s.start).0))
+            .collect();
+        let values = match &v.datatype {
+            Some(Ok(dt)) => {
+                let s = dt.summary(analysis.model);
+                format!("size {}, lb {}, extent {}", dt.size(), s.lb, s.extent())
+            }
+            Some(Err(e)) => format!("invalid arguments: {e}"),
+            None => "not known".to_owned(),
+        };
+        let from = if chain.is_empty() {
+            "the function run on its own".to_owned()
+        } else {
+            chain.join(" > ")
+        };
+        let _ = writeln!(out, "- from {from}: {values}");
+    }
 }
 
 fn basic_hover(analysis: &Analysis, p: Predefined) -> String {
@@ -302,7 +334,7 @@ fn typemap_text(dt: &Datatype, model: MpiModel) -> String {
     format!("{total} {noun}: `{{{}}}`", shown.join(", "))
 }
 
-/// The layout of a struct or `SEQUENCE`/`BIND(C)` derived type on the analysis' target.
+/// The layout of a struct, derived type or COMMON block on the analysis' target.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AggregateLayout {
     pub size: i128,
@@ -324,21 +356,19 @@ pub struct MemberLayout {
     pub basic: Option<Predefined>,
 }
 
-/// The layout of the innermost struct or derived type declared around `offset`, when the
-/// target's ABI fixes it.
+/// The layout of the innermost struct, derived type or COMMON block declared around `offset`,
+/// when the target's ABI (or, for a derived type without `SEQUENCE` or `BIND(C)` and a COMMON
+/// block, gfortran) fixes it.
 pub fn aggregate_layout_at(analysis: &Analysis, offset: usize) -> Option<AggregateLayout> {
     let aggregate = innermost(&analysis.program.aggregates, offset, |a| a.span)?;
     aggregate_layout(analysis, aggregate)
 }
 
-/// The layout of `aggregate`, when the target's ABI fixes it.
+/// The layout of `aggregate`, when the target's ABI or compiler fixes it.
 pub(crate) fn aggregate_layout(
     analysis: &Analysis,
     aggregate: &Aggregate,
 ) -> Option<AggregateLayout> {
-    if matches!(aggregate.kind, AggregateKind::FortranDerived) {
-        return None;
-    }
     let options = EvalOptions {
         target: analysis.target,
         model: analysis.model,
@@ -386,6 +416,13 @@ fn basic_for(analysis: &Analysis, ty: &Ty, size: i128) -> Option<Predefined> {
 
 /// An aggregate's name as the program uses it: an anonymous struct by the typedef that names it.
 fn display_name<'a>(analysis: &'a Analysis, aggregate: &'a Aggregate) -> &'a str {
+    // A unit's view of a COMMON block is named after the block and numbered.
+    if aggregate.kind == AggregateKind::FortranCommon {
+        return aggregate
+            .name
+            .rsplit_once(" #")
+            .map_or(&aggregate.name, |(block, _)| block);
+    }
     if !aggregate.anonymous {
         return &aggregate.name;
     }
@@ -401,16 +438,31 @@ fn aggregate_hover(analysis: &Analysis, aggregate: &Aggregate) -> String {
     let title = format!("**{}**", display_name(analysis, aggregate));
     let Some(layout) = aggregate_layout(analysis, aggregate) else {
         return format!(
-            "{title}: layout not known on {} (a bit-field, an unknown size, or a derived type without SEQUENCE or BIND(C))",
+            "{title}: layout not known on {} (a bit-field, an unknown size, an allocatable or pointer component, or something the analysis does not follow)",
             analysis.target.triple()
         );
     };
+    let size = match aggregate.kind {
+        AggregateKind::FortranCommon => "size",
+        _ => "sizeof",
+    };
     let mut out = format!(
-        "{title}: sizeof {}, alignment {} on {}\n\n| member | offset | size |\n|---|---:|---:|\n",
+        "{title}: {size} {}, alignment {} on {}\n\n",
         layout.size,
         layout.align,
         analysis.target.triple()
     );
+    // Only C and BIND(C) or SEQUENCE types have a layout the language fixes.
+    match aggregate.kind {
+        AggregateKind::FortranDerived => out.push_str(
+            "This is gfortran's layout (the compiler's choice: without `SEQUENCE` or `BIND(C)` the standard does not fix it, and `-fpack-derived` or another compiler may differ).\n\n",
+        ),
+        AggregateKind::FortranCommon => out.push_str(
+            "This is how gfortran places the COMMON block's members (each aligned to its type, `-falign-commons`; `-fno-align-commons` packs them).\n\n",
+        ),
+        _ => {}
+    }
+    out.push_str("| member | offset | size |\n|---|---:|---:|\n");
     let mut end = 0;
     for m in &layout.members {
         if m.offset > end {
@@ -460,7 +512,13 @@ pub fn type_symbols(analysis: &Analysis) -> Vec<TypeSymbol> {
     definitions_by_span(analysis)
         .into_iter()
         .map(|d| {
-            let values = values_label(analysis, d).unwrap_or_else(|| "values unknown".into());
+            let values = values_label(analysis, d).unwrap_or_else(|| {
+                if d.variants.len() > 1 {
+                    "values differ per call site".into()
+                } else {
+                    "values unknown".into()
+                }
+            });
             TypeSymbol {
                 name: crate::checks::handle_text(analysis.handle_written(d)).to_owned(),
                 detail: format!("{}: {values}", d.constructor.name),

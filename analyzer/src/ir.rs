@@ -5,6 +5,8 @@
 //! Everything else lowers to [`StmtKind::Opaque`] or [`ExprKind::Unknown`], which the evaluator
 //! treats as "anything may have happened" rather than guessing.
 
+use std::collections::{HashMap, HashSet};
+
 use crate::layout::{CType, FortranType};
 use crate::source::{Note, Span};
 
@@ -115,6 +117,14 @@ pub(crate) enum StmtKind {
     Goto(String),
     /// Where forward jumps land: the paths that jumped there join the one that falls through.
     Label(String),
+    /// Fortran `ALLOCATE(a(lo:hi, n))` of a named allocatable: new contents, and the bounds
+    /// evaluated here (none for a scalar).
+    Allocate {
+        name: String,
+        dims: Vec<ArrayDim>,
+    },
+    /// `DEALLOCATE(a)`: the allocatable has no contents nor bounds any more.
+    Deallocate(String),
     /// A statement the front end does not model (a backward `goto`, a `switch`, inline
     /// assembly): the evaluator forgets the variables it names.
     Opaque {
@@ -130,6 +140,23 @@ pub(crate) struct Decl {
     pub init: Option<Init>,
     /// `const` in C, `PARAMETER` in Fortran.
     pub constant: bool,
+    pub storage: Storage,
+}
+
+/// Where a declared variable lives.
+#[derive(Clone, Debug, Default)]
+pub(crate) enum Storage {
+    /// Its own storage, for one call of its function (or for the program, at file scope).
+    #[default]
+    Automatic,
+    /// Fortran `SAVE`, explicit or implied (an initializer, `DATA`, a bare `SAVE`): the value
+    /// outlives the call, so a handle kept there is not lost when the procedure returns. The
+    /// front end leaves out the initializer of a procedure's saved variable (it runs once, not
+    /// at every call).
+    Saved,
+    /// A member of a Fortran COMMON block: another name for this place, a component of the
+    /// hidden variable that holds the unit's view of the block.
+    Common(Expr),
 }
 
 /// An initializer.
@@ -190,6 +217,11 @@ pub(crate) enum ExprKind {
         lower: Option<Box<Expr>>,
         upper: Option<Box<Expr>>,
     },
+    /// Fortran `a(l:u, j)`: an array section, one subscript per dimension.
+    Section {
+        base: Box<Expr>,
+        subscripts: Vec<Subscript>,
+    },
     AddrOf(Box<Expr>),
     Deref(Box<Expr>),
     Cast(Ty, Box<Expr>),
@@ -206,10 +238,31 @@ pub(crate) enum ExprKind {
     },
     /// Fortran array constructor `(/ a, b /)` or `[a, b]`; a C compound literal's list.
     ArrayCtor(Vec<Expr>),
+    /// An implied DO in a Fortran array constructor, `(i*n, i = 0, k-1)`: the items for each
+    /// value of `var` (a variable of the implied DO only) from `start` to `end` by `step`.
+    ImpliedDo {
+        items: Vec<Expr>,
+        var: String,
+        start: Box<Expr>,
+        end: Box<Expr>,
+        step: Option<Box<Expr>>,
+    },
     /// C preprocessor `defined(X)`.
     Defined(String),
     /// Anything the front end does not model.
     Unknown,
+}
+
+/// One subscript of a Fortran array section.
+#[derive(Clone, Debug)]
+pub(crate) enum Subscript {
+    Index(Expr),
+    /// `l:u:s`; a bound left out is the dimension's, a stride left out is 1.
+    Range {
+        lower: Option<Expr>,
+        upper: Option<Expr>,
+        stride: Option<Expr>,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -350,8 +403,13 @@ pub(crate) enum AggregateKind {
     Union,
     /// A Fortran derived type with `SEQUENCE` or `BIND(C)`: laid out like a C struct.
     FortranSequence,
-    /// Any other Fortran derived type: its layout is the compiler's choice.
+    /// Any other Fortran derived type: its layout is the compiler's choice, which gfortran makes
+    /// the C struct's (an extended type's parent is an anonymous first member). Not guaranteed:
+    /// `-fpack-derived` and other compilers may do otherwise.
     FortranDerived,
+    /// A unit's view of a Fortran COMMON block: its members in order, each at the next multiple
+    /// of its own alignment as gfortran places them (`-falign-commons`, the default).
+    FortranCommon,
 }
 
 #[derive(Clone, Debug)]
@@ -383,7 +441,8 @@ impl Expr {
             ExprKind::Name(n) => Some(n),
             ExprKind::Index { base, .. }
             | ExprKind::Member { base, .. }
-            | ExprKind::Substring { base, .. } => base.root_name(),
+            | ExprKind::Substring { base, .. }
+            | ExprKind::Section { base, .. } => base.root_name(),
             ExprKind::AddrOf(e) | ExprKind::Deref(e) | ExprKind::Cast(_, e) => e.root_name(),
             _ => None,
         }
@@ -474,7 +533,16 @@ impl StmtKind {
             | StmtKind::Loop {
                 cond: Some(cond), ..
             } => f(cond),
+            StmtKind::Allocate { dims, .. } => {
+                for d in dims {
+                    f(&d.lower);
+                    if let Some(upper) = &d.upper {
+                        f(upper);
+                    }
+                }
+            }
             StmtKind::Loop { cond: None, .. }
+            | StmtKind::Deallocate(_)
             | StmtKind::Block(_)
             | StmtKind::Return(None)
             | StmtKind::Break
@@ -484,6 +552,98 @@ impl StmtKind {
             | StmtKind::Opaque { .. } => {}
         }
     }
+}
+
+/// Calls `f` on every statement, nested ones included, outermost first, to change it.
+pub(crate) fn visit_stmts_mut(stmts: &mut [Stmt], f: &mut dyn FnMut(&mut Stmt)) {
+    for stmt in stmts {
+        f(stmt);
+        match &mut stmt.kind {
+            StmtKind::If {
+                then, otherwise, ..
+            } => {
+                visit_stmts_mut(then, f);
+                visit_stmts_mut(otherwise, f);
+            }
+            StmtKind::Loop {
+                init, step, body, ..
+            } => {
+                visit_stmts_mut(init, f);
+                visit_stmts_mut(step, f);
+                visit_stmts_mut(body, f);
+            }
+            StmtKind::Block(nested) => visit_stmts_mut(nested, f),
+            _ => {}
+        }
+    }
+}
+
+/// The labels of a function body that only jumps from before them reach, each jump from inside
+/// a statement that precedes the label in the label's own statement list (`goto fn_exit` out
+/// of nested blocks and loops): the evaluator joins those jumps' paths where the label stands.
+/// A label written twice is none of them.
+pub(crate) fn forward_labels(body: &[Stmt]) -> HashSet<String> {
+    /// A statement's place: the address of its list and its index there.
+    type At = (usize, usize);
+    fn walk(
+        list: &[Stmt],
+        chain: &mut Vec<At>,
+        labels: &mut HashMap<String, Vec<At>>,
+        gotos: &mut Vec<(String, Vec<At>)>,
+    ) {
+        let id = list.as_ptr() as usize;
+        for (i, stmt) in list.iter().enumerate() {
+            chain.push((id, i));
+            match &stmt.kind {
+                StmtKind::Label(l) => labels.entry(l.clone()).or_default().push((id, i)),
+                StmtKind::Goto(l) => gotos.push((l.clone(), chain.clone())),
+                StmtKind::If {
+                    then, otherwise, ..
+                } => {
+                    walk(then, chain, labels, gotos);
+                    walk(otherwise, chain, labels, gotos);
+                }
+                StmtKind::Loop {
+                    init, step, body, ..
+                } => {
+                    for nested in [init, step, body] {
+                        walk(nested, chain, labels, gotos);
+                    }
+                }
+                StmtKind::Block(nested) => walk(nested, chain, labels, gotos),
+                _ => {}
+            }
+            chain.pop();
+        }
+    }
+    let mut labels = HashMap::new();
+    let mut gotos = Vec::new();
+    walk(body, &mut Vec::new(), &mut labels, &mut gotos);
+    labels
+        .into_iter()
+        .filter_map(|(label, places)| match places.as_slice() {
+            [(list, at)] => {
+                let mut to_it = gotos.iter().filter(|(l, _)| *l == label).peekable();
+                let reached = to_it.peek().is_some();
+                let forward =
+                    to_it.all(|(_, chain)| chain.iter().any(|&(l, from)| l == *list && from < *at));
+                (reached && forward).then_some(label)
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// Calls every function name called in the statements.
+pub(crate) fn visit_calls(stmts: &[Stmt], f: &mut dyn FnMut(&str)) {
+    let mut on_expr = |e: &Expr| {
+        visit_expr(e, &mut |e| {
+            if let ExprKind::Call { callee, .. } = &e.kind {
+                f(callee);
+            }
+        })
+    };
+    visit_stmt_exprs(stmts, &mut on_expr);
 }
 
 /// Calls `f` on every expression the statements contain directly (initializers, conditions,
@@ -530,6 +690,36 @@ pub(crate) fn visit_expr(e: &Expr, f: &mut dyn FnMut(&Expr)) {
         ExprKind::Substring { base, lower, upper } => {
             visit_expr(base, f);
             lower.iter().chain(upper).for_each(|a| visit_expr(a, f));
+        }
+        ExprKind::Section { base, subscripts } => {
+            visit_expr(base, f);
+            for s in subscripts {
+                match s {
+                    Subscript::Index(i) => visit_expr(i, f),
+                    Subscript::Range {
+                        lower,
+                        upper,
+                        stride,
+                    } => lower
+                        .iter()
+                        .chain(upper)
+                        .chain(stride)
+                        .for_each(|a| visit_expr(a, f)),
+                }
+            }
+        }
+        ExprKind::ImpliedDo {
+            items,
+            start,
+            end,
+            step,
+            ..
+        } => {
+            items.iter().for_each(|a| visit_expr(a, f));
+            [start, end]
+                .into_iter()
+                .chain(step)
+                .for_each(|a| visit_expr(a, f));
         }
         ExprKind::IncDec { target, .. } => visit_expr(target, f),
         _ => {}

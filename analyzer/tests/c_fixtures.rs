@@ -1,631 +1,127 @@
 //! The C fixtures in testdata/c, evaluated statically and compared with what MPICH and Open MPI
-//! compute when the same code runs: each fixture is compiled with testdata/oracle/record.h
-//! force-included, which prints every constructor call's results, and every value the analysis
-//! knows (under `MpiModel::Mpich`, resp. `MpiModel::OpenMpi`) must match.
+//! compute when the same code runs (the comparison and the annotations: fixture_suite/mod.rs).
+//! Each fixture is compiled with testdata/oracle/record.h force-included, which prints every
+//! constructor call's results with the line of the constructor's name and the text of its
+//! new-type argument.
 //!
-//! Every call the analysis leaves unknown carries its reason in the fixture, on the line of the
-//! constructor's name, in one of two kinds:
-//! - `/* unknown: sizeof "literal" is not evaluated */`: the code fixes the value, the analysis
-//!   does not reach it (yet). Once every call on the line is known, the annotation is stale and
-//!   the test fails until it is removed.
-//! - `/* unknowable: the count is read from argv */`: the program decides the value at run time
-//!   (rank, number of processes, input, addresses of separate objects, a value MPI writes). The
-//!   analysis must never know it: a value it shows is a guess, even when this one-process run
-//!   happens to agree, and the test fails.
+//! Annotations go on the line of the constructor's name:
+//! `/* unknown: sizeof "literal" is not evaluated */` when the code fixes the value,
+//! `/* unknowable: the count is read from argv */` when the run decides it; the reason may go on
+//! over the following lines up to the `*/`.
 //!
-//! The test fails on an unknown without an annotation and prints the table of unknowns with
-//! their reasons. A call the analysis does not list at all (a constructor it did not see) is an
-//! unknown too, marked "not listed" in the table.
-//!
-//! Types built on absolute addresses (for `MPI_BOTTOM`) have an `lb` that changes from run to
-//! run; the analysis shows them relative to their object. For those (an `lb` or `true_lb` that
-//! differs and looks like an address), `lb` and `true_lb` are not compared one by one: their
-//! difference is, which does not depend on where the object lies.
-//!
-//! Fixtures are compiled with `-Wall -Werror` and run as singletons (one process), on as many
-//! threads as there are cores. The MPI-4 `_c` constructors exist only in MPICH here (Open MPI 4.1
-//! implements MPI 3.1): fixtures call them under `#if MPI_VERSION >= 4`.
+//! Fixtures are compiled with `-Wall -Werror`. The MPI-4 `_c` constructors exist only in MPICH
+//! here (Open MPI 4.1 implements MPI 3.1): fixtures call them under `#if MPI_VERSION >= 4`.
 //!
 //! Environment: `C_FIXTURES_ONLY=WORD` runs only the fixtures whose file name contains WORD.
-//! With CI=true the MPI compilers must be present; elsewhere the test says why it skips.
 
-use std::collections::{BTreeMap, BTreeSet};
+mod fixture_suite;
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::process::Command;
 
-use analyzer::analysis::{analyze, AnalysisOptions, STACK_BYTES};
-use analyzer::dtype::MpiModel;
-use analyzer::source::{Decoded, Language, SourceText};
-use analyzer::syntax::c::IncludeResolver;
+use fixture_suite::{handle_key, testdata, values, Annotations, Fixture, Kind, Lib, Recorded};
 
-/// A fixture that runs longer than this is stopped and reported (a receive without its send).
-const RUN_LIMIT: Duration = Duration::from_secs(60);
+struct CSuite;
 
-/// An MPI library the fixtures run with, and the analysis model that reproduces it.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-enum Lib {
-    Mpich,
-    OpenMpi,
-}
+impl fixture_suite::Suite for CSuite {
+    const LANGUAGE: &'static str = "C";
+    const FOLDER: &'static str = "c";
+    const ONLY: &'static str = "C_FIXTURES_ONLY";
 
-impl Lib {
-    const ALL: [Lib; 2] = [Lib::Mpich, Lib::OpenMpi];
-
-    fn name(self) -> &'static str {
-        match self {
-            Lib::Mpich => "MPICH",
-            Lib::OpenMpi => "Open MPI",
-        }
-    }
-
-    fn compiler(self) -> &'static str {
-        match self {
+    fn compiler(&self, lib: Lib) -> &'static str {
+        match lib {
             Lib::Mpich => "mpicc.mpich",
             Lib::OpenMpi => "mpicc.openmpi",
         }
     }
 
-    fn model(self) -> MpiModel {
-        match self {
-            Lib::Mpich => MpiModel::Mpich,
-            Lib::OpenMpi => MpiModel::OpenMpi,
+    fn is_fixture(&self, path: &Path) -> bool {
+        path.extension().is_some_and(|e| e == "c")
+    }
+
+    fn build(&self, fixture: &Fixture, lib: Lib, dir: &Path) -> Result<PathBuf, String> {
+        let exe = dir.join(fixture.path.file_stem().unwrap());
+        let include = format!("-include{}", testdata().join("oracle/record.h").display());
+        let out = Command::new(self.compiler(lib))
+            .args(["-Wall", "-Werror", &include])
+            .arg(&fixture.path)
+            .arg("-o")
+            .arg(&exe)
+            .output()
+            .map_err(|e| format!("cannot run {}: {e}", self.compiler(lib)))?;
+        if !out.status.success() {
+            return Err(format!(
+                "{} does not compile cleanly with {} -Wall:\n{}",
+                fixture.name,
+                self.compiler(lib),
+                String::from_utf8_lossy(&out.stderr)
+            ));
         }
+        Ok(exe)
     }
 
-    /// A singleton run. Open MPI is kept local and allowed to run in a root container; without a
-    /// daemon (`ess_singleton_isolated`) and with only the loopback transport it starts in a
-    /// fifth of the time (85 ms instead of 490 ms here).
-    fn environment(self, run: &mut Command) {
-        if self == Lib::OpenMpi {
-            run.env("OMPI_ALLOW_RUN_AS_ROOT", "1")
-                .env("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1")
-                .env("OMPI_MCA_plm_rsh_agent", "false")
-                .env("OMPI_MCA_ess_singleton_isolated", "1")
-                .env("OMPI_MCA_pml", "ob1")
-                .env("OMPI_MCA_btl", "self");
-        }
-    }
-}
-
-fn testdata() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../testdata")
-}
-
-/// Resolves `#include "..."` next to the fixture.
-struct Beside(PathBuf);
-
-impl IncludeResolver for Beside {
-    fn resolve(&mut self, name: &str) -> Option<String> {
-        std::fs::read_to_string(self.0.join(name)).ok()
-    }
-}
-
-fn have(program: &str) -> bool {
-    Command::new(program)
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success())
-}
-
-/// One fixture: its file and text (the legacy MPI-1 ones, marked `oracle: skip`, are left out).
-struct Fixture {
-    path: PathBuf,
-    name: String,
-    text: String,
-}
-
-fn fixtures() -> Vec<Fixture> {
-    let only = std::env::var("C_FIXTURES_ONLY").unwrap_or_default();
-    let mut files: Vec<Fixture> = std::fs::read_dir(testdata().join("c"))
-        .expect("testdata/c")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|e| e == "c"))
-        .map(|path| {
-            let Decoded::Text(text) = SourceText::decode(&std::fs::read(&path).unwrap()) else {
-                panic!("{} is not text", path.display())
+    /// `ORACLE <line> <newtype-expr> size=<n> lb=<n> extent=<n> true_lb=<n> true_extent=<n>`.
+    fn parse(&self, _: &Fixture, _: &Path, stdout: &str) -> Result<Recorded, String> {
+        let mut recorded = Recorded::new();
+        for line in stdout.lines() {
+            let Some(rest) = line.strip_prefix("ORACLE ") else {
+                continue;
             };
-            let name = path.file_name().unwrap().to_string_lossy().into_owned();
-            Fixture {
-                path,
-                name,
-                text: text.as_str().to_owned(),
+            let mut words = rest.split_whitespace();
+            let line_no: u32 = words
+                .next()
+                .and_then(|w| w.parse().ok())
+                .ok_or_else(|| format!("no line number in {line:?}"))?;
+            let fields: Vec<&str> = words.collect();
+            let split = fields.len().saturating_sub(5);
+            let (name_words, tail) = fields.split_at(split);
+            let v = values(tail)
+                .filter(|_| split > 0)
+                .ok_or_else(|| format!("the library reported an error: {line}"))?;
+            recorded
+                .entry((line_no, handle_key(&name_words.concat())))
+                .or_default()
+                .push(v);
+        }
+        Ok(recorded)
+    }
+
+    /// `/* unknown: REASON */` and `/* unknowable: REASON */`, by the line the comment starts
+    /// on; the reason may go on over the following lines up to the `*/`.
+    fn annotations(&self, fixture: &Fixture) -> Annotations {
+        let text = &fixture.text;
+        let mut found = Annotations::new();
+        let mut line_start = 0;
+        for (number, line) in (1..).zip(text.split_inclusive('\n')) {
+            for kind in Kind::ALL {
+                let open = format!("/* {}:", kind.marker());
+                if let Some(at) = line.find(&open) {
+                    let comment = &text[line_start + at + open.len()..];
+                    let comment = comment.split("*/").next().unwrap_or(comment);
+                    // Continuation lines may start with the ` * ` of a block comment.
+                    let words: Vec<&str> = comment
+                        .lines()
+                        .enumerate()
+                        .map(|(i, l)| match l.trim_start().strip_prefix('*') {
+                            Some(rest) if i > 0 => rest,
+                            _ => l,
+                        })
+                        .flat_map(str::split_whitespace)
+                        .collect();
+                    found.insert(number, (kind, words.join(" ")));
+                }
             }
-        })
-        .filter(|f| f.name.contains(&only) && !f.text.contains("oracle: skip"))
-        .collect();
-    files.sort_by(|a, b| a.name.cmp(&b.name));
-    files
-}
-
-/// The two kinds of annotation on an unknown call.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-enum Kind {
-    /// `/* unknown: ... */`: the code fixes the value; the analysis does not reach it.
-    Gap,
-    /// `/* unknowable: ... */`: the program decides the value at run time.
-    RunTime,
-}
-
-impl Kind {
-    const ALL: [Kind; 2] = [Kind::Gap, Kind::RunTime];
-
-    fn marker(self) -> &'static str {
-        match self {
-            Kind::Gap => "unknown",
-            Kind::RunTime => "unknowable",
+            line_start += line.len();
         }
+        found
     }
-}
 
-/// The `/* unknown: REASON */` and `/* unknowable: REASON */` annotations of a fixture, by the
-/// line the comment starts on; the reason may go on over the following lines up to the `*/`.
-fn annotations(text: &str) -> BTreeMap<u32, (Kind, String)> {
-    let mut found = BTreeMap::new();
-    let mut line_start = 0;
-    for (number, line) in (1..).zip(text.split_inclusive('\n')) {
-        for kind in Kind::ALL {
-            let open = format!("/* {}:", kind.marker());
-            if let Some(at) = line.find(&open) {
-                let comment = &text[line_start + at + open.len()..];
-                let comment = comment.split("*/").next().unwrap_or(comment);
-                // Continuation lines may start with the ` * ` of a block comment.
-                let words: Vec<&str> = comment
-                    .lines()
-                    .enumerate()
-                    .map(|(i, l)| match l.trim_start().strip_prefix('*') {
-                        Some(rest) if i > 0 => rest,
-                        _ => l,
-                    })
-                    .flat_map(str::split_whitespace)
-                    .collect();
-                found.insert(number, (kind, words.join(" ")));
-            }
-        }
-        line_start += line.len();
+    fn annotation(&self, kind: Kind) -> String {
+        format!("/* {}: REASON */", kind.marker())
     }
-    found
-}
-
-/// What a library printed: (line, handle) -> every (size, lb, extent, true_lb, true_extent) seen.
-type Recorded = BTreeMap<(u32, String), Vec<[i128; 5]>>;
-
-/// Compiles and runs one fixture with the recorder against `lib`; its ORACLE lines.
-fn record(fixture: &Fixture, lib: Lib) -> Result<Recorded, String> {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join("c_fixtures")
-        .join(lib.compiler());
-    std::fs::create_dir_all(&dir).expect("scratch dir");
-    let stem = fixture.path.file_stem().unwrap().to_string_lossy();
-    let exe = dir.join(&*stem);
-    let include = format!("-include{}", testdata().join("oracle/record.h").display());
-    let out = Command::new(lib.compiler())
-        .args(["-Wall", "-Werror", &include])
-        .arg(&fixture.path)
-        .arg("-o")
-        .arg(&exe)
-        .output()
-        .map_err(|e| format!("cannot run {}: {e}", lib.compiler()))?;
-    if !out.status.success() {
-        return Err(format!(
-            "{} does not compile cleanly with {} -Wall:\n{}",
-            fixture.name,
-            lib.compiler(),
-            String::from_utf8_lossy(&out.stderr)
-        ));
-    }
-    let stdout_path = dir.join(format!("{stem}.out"));
-    let stderr_path = dir.join(format!("{stem}.err"));
-    let mut run = Command::new(&exe);
-    run.current_dir(&dir)
-        .stdin(Stdio::null())
-        .stdout(std::fs::File::create(&stdout_path).expect("stdout file"))
-        .stderr(std::fs::File::create(&stderr_path).expect("stderr file"));
-    lib.environment(&mut run);
-    let mut child = run
-        .spawn()
-        .map_err(|e| format!("cannot run {}: {e}", exe.display()))?;
-    let started = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("wait for fixture") {
-            break status;
-        }
-        if started.elapsed() > RUN_LIMIT {
-            let _ = child.kill();
-            let _ = child.wait();
-            return Err(format!(
-                "{} with {} still ran after {RUN_LIMIT:?}: a receive without its send?",
-                fixture.name,
-                lib.name()
-            ));
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    };
-    let stdout = std::fs::read_to_string(&stdout_path).unwrap_or_default();
-    if !status.success() {
-        return Err(format!(
-            "{} failed with {} ({status}):\n{}",
-            fixture.name,
-            lib.name(),
-            std::fs::read_to_string(&stderr_path).unwrap_or_default()
-        ));
-    }
-    let mut recorded = Recorded::new();
-    for line in stdout.lines() {
-        let Some(rest) = line.strip_prefix("ORACLE ") else {
-            continue;
-        };
-        let mut words = rest.split_whitespace();
-        let line_no: u32 = words
-            .next()
-            .and_then(|w| w.parse().ok())
-            .expect("line number");
-        let fields: Vec<&str> = words.collect();
-        if fields.len() <= 5 {
-            return Err(format!(
-                "{}: {} reported an error: {line}",
-                fixture.name,
-                lib.name()
-            ));
-        }
-        let (name_words, values) = fields.split_at(fields.len() - 5);
-        let handle = handle_key(&name_words.concat());
-        let mut v = [0i128; 5];
-        for (slot, field) in v.iter_mut().zip(values) {
-            *slot = field
-                .split_once('=')
-                .and_then(|(_, n)| n.parse().ok())
-                .expect("value");
-        }
-        recorded.entry((line_no, handle)).or_default().push(v);
-    }
-    Ok(recorded)
-}
-
-/// A handle as both sides spell it, for matching: without spaces, `&` and enclosing parentheses
-/// (the recorder sees `&(t)` of a macro body as `&(column)`).
-fn handle_key(text: &str) -> String {
-    let mut key: String = text.chars().filter(|c| !c.is_whitespace()).collect();
-    loop {
-        if let Some(rest) = key.strip_prefix('&') {
-            key = rest.to_owned();
-        } else if let Some(inner) = key.strip_prefix('(').and_then(|k| k.strip_suffix(')')) {
-            let mut depth = 0i32;
-            let balanced = inner.chars().all(|c| {
-                depth += i32::from(c == '(') - i32::from(c == ')');
-                depth >= 0
-            });
-            if !balanced {
-                break;
-            }
-            key = inner.to_owned();
-        } else {
-            break;
-        }
-    }
-    key
-}
-
-/// An `lb` that is an address of the running program rather than an offset.
-fn is_absolute(lb: i128) -> bool {
-    lb.abs() >= 1 << 24
-}
-
-/// Whether the analysis listed an unknown call at all.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Listed {
-    Yes,
-    No,
-}
-
-/// One fixture run with one library, compared with the analysis under the library's model.
-#[derive(Default)]
-struct Outcome {
-    /// Executed calls the analysis left unknown: (line, handle) -> whether it listed the call.
-    unknown: BTreeMap<(u32, String), Listed>,
-    /// Executed calls: (line, handle).
-    executed: BTreeSet<(u32, String)>,
-    calls: usize,
-    compared: usize,
-    matched: usize,
-    unknown_values: usize,
-    address_dependent: usize,
-    failures: Vec<String>,
-}
-
-impl Outcome {
-    fn compare(&mut self, what: String, lib: Lib, theirs: i128, mine: i128) {
-        self.compared += 1;
-        if theirs == mine {
-            self.matched += 1;
-        } else {
-            self.failures.push(format!(
-                "WRONG {what} is {theirs} in {}, {mine} in the analysis",
-                lib.name()
-            ));
-        }
-    }
-}
-
-/// The counts of every fixture's outcome with one library.
-#[derive(Default)]
-struct Totals {
-    calls: usize,
-    compared: usize,
-    matched: usize,
-    unknown_calls: usize,
-    not_listed: usize,
-    unknown_values: usize,
-    address_dependent: usize,
-}
-
-impl Totals {
-    fn add(&mut self, outcome: &Outcome) {
-        self.calls += outcome.calls;
-        self.compared += outcome.compared;
-        self.matched += outcome.matched;
-        self.unknown_calls += outcome.unknown.len();
-        self.not_listed += outcome
-            .unknown
-            .values()
-            .filter(|l| **l == Listed::No)
-            .count();
-        self.unknown_values += outcome.unknown_values;
-        self.address_dependent += outcome.address_dependent;
-    }
-}
-
-fn check(fixture: &Fixture, lib: Lib) -> Outcome {
-    let mut outcome = Outcome::default();
-    let recorded = match record(fixture, lib) {
-        Ok(recorded) => recorded,
-        Err(e) => {
-            outcome.failures.push(e);
-            return outcome;
-        }
-    };
-    let options = AnalysisOptions {
-        model: lib.model(),
-        ..AnalysisOptions::default()
-    };
-    let dir = fixture.path.parent().unwrap().to_path_buf();
-    let analysis = analyze(&fixture.text, Language::C, &options, &mut Beside(dir));
-    let mut reports: BTreeMap<(u32, String), Vec<_>> = BTreeMap::new();
-    for report in analysis.types() {
-        reports
-            .entry((report.line, handle_key(&report.name)))
-            .or_default()
-            .push(report);
-    }
-    for (key, runs) in &recorded {
-        let at = format!("{}:{} {}", fixture.name, key.0, key.1);
-        outcome.calls += 1;
-        outcome.executed.insert(key.clone());
-        // A call in a macro may be listed with the macro's own name for the handle: the one
-        // call on a line is that line's call.
-        let sole_on_line = || {
-            let listed: Vec<_> = reports
-                .range((key.0, String::new())..)
-                .take_while(|(k, _)| k.0 == key.0)
-                .collect();
-            let recorded_here = recorded
-                .range((key.0, String::new())..)
-                .take_while(|(k, _)| k.0 == key.0)
-                .count();
-            match (listed.as_slice(), recorded_here) {
-                ([(_, found)], 1) => Some(found.as_slice()),
-                _ => None,
-            }
-        };
-        let report = match reports.get(key).map(Vec::as_slice).or_else(sole_on_line) {
-            Some([report]) => report,
-            Some(_) => {
-                outcome.failures.push(format!(
-                    "{at}: several constructor calls on one line define this handle; the \
-                     recorder cannot tell them apart (put them on separate lines)"
-                ));
-                continue;
-            }
-            None => {
-                outcome.unknown_values += 5 * runs.len();
-                outcome.unknown.insert(key.clone(), Listed::No);
-                continue;
-            }
-        };
-        let Some(dt) = &report.datatype else {
-            if let Some(error) = &report.error {
-                outcome.failures.push(format!(
-                    "WRONG {at}: {} built it, the analysis says the call is invalid: {error}",
-                    lib.name()
-                ));
-            } else {
-                outcome.unknown_values += 5 * runs.len();
-                outcome.unknown.insert(key.clone(), Listed::Yes);
-            }
-            continue;
-        };
-        let s = dt.summary(lib.model());
-        let ours = [dt.size(), s.lb, s.extent(), s.true_lb, s.true_extent()];
-        for run in runs {
-            for (field, slot) in [("size", 0), ("extent", 2), ("true_extent", 4)] {
-                outcome.compare(format!("{at}: {field}"), lib, run[slot], ours[slot]);
-            }
-            let exact = (run[1], run[3]) == (ours[1], ours[3]);
-            if !exact && (is_absolute(run[1]) || is_absolute(run[3])) {
-                outcome.address_dependent += 2;
-                outcome.compare(
-                    format!("{at}: lb - true_lb"),
-                    lib,
-                    run[1] - run[3],
-                    ours[1] - ours[3],
-                );
-            } else {
-                outcome.compare(format!("{at}: lb"), lib, run[1], ours[1]);
-                outcome.compare(format!("{at}: true_lb"), lib, run[3], ours[3]);
-            }
-        }
-    }
-    outcome
-}
-
-/// Runs every (fixture, library) pair on as many threads as there are cores, each with the
-/// analysis' stack.
-fn check_all(fixtures: &[Fixture]) -> Vec<(usize, Lib, Outcome)> {
-    let jobs: Vec<(usize, Lib)> = (0..fixtures.len())
-        .flat_map(|i| Lib::ALL.map(|lib| (i, lib)))
-        .collect();
-    let next = AtomicUsize::new(0);
-    let done = Mutex::new(Vec::new());
-    let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
-    std::thread::scope(|scope| {
-        for _ in 0..threads {
-            std::thread::Builder::new()
-                .stack_size(STACK_BYTES)
-                .spawn_scoped(scope, || {
-                    while let Some(&(i, lib)) = jobs.get(next.fetch_add(1, Ordering::Relaxed)) {
-                        let outcome = check(&fixtures[i], lib);
-                        done.lock().unwrap().push((i, lib, outcome));
-                    }
-                })
-                .expect("spawn a worker");
-        }
-    });
-    let mut done = done.into_inner().unwrap();
-    done.sort_by_key(|(i, lib, _)| (*i, *lib));
-    done
 }
 
 #[test]
 fn fixture_values_match_mpich_and_open_mpi() {
-    let ci = std::env::var("CI").is_ok_and(|v| v == "true");
-    let missing: Vec<&str> = Lib::ALL
-        .iter()
-        .map(|lib| lib.compiler())
-        .filter(|cc| !have(cc))
-        .collect();
-    if !missing.is_empty() {
-        assert!(
-            !ci,
-            "CI=true but {} missing: run .ci/install-test-deps",
-            missing.join(", ")
-        );
-        eprintln!(
-            "skipping: {} not found (run .ci/install-test-deps)",
-            missing.join(", ")
-        );
-        return;
-    }
-    let started = Instant::now();
-    let fixtures = fixtures();
-    let outcomes = check_all(&fixtures);
-
-    let mut failures = Vec::new();
-    let mut table = Vec::new();
-    let mut per_lib: BTreeMap<Lib, Totals> = BTreeMap::new();
-    for (i, fixture) in fixtures.iter().enumerate() {
-        let annotated = annotations(&fixture.text);
-        // (line, handle) -> the libraries under which the analysis left it unknown, and whether
-        // it listed the call.
-        let mut unknown: BTreeMap<(u32, String), (Vec<Lib>, Listed)> = BTreeMap::new();
-        let mut executed_lines = BTreeSet::new();
-        for (_, lib, outcome) in outcomes.iter().filter(|(j, _, _)| *j == i) {
-            for (key, listed) in &outcome.unknown {
-                let entry = unknown.entry(key.clone()).or_insert((Vec::new(), *listed));
-                entry.0.push(*lib);
-            }
-            executed_lines.extend(outcome.executed.iter().map(|(line, _)| *line));
-            failures.extend(outcome.failures.iter().cloned());
-            per_lib.entry(*lib).or_default().add(outcome);
-        }
-        for ((line, handle), (libs, listed)) in &unknown {
-            let at = format!("{}:{line}", fixture.name);
-            let mut only = match libs.as_slice() {
-                [lib] => format!(" [{} only]", lib.name()),
-                _ => String::new(),
-            };
-            if *listed == Listed::No {
-                only.push_str(" [not listed]");
-            }
-            match annotated.get(line) {
-                Some((kind, reason)) => {
-                    table.push((at, handle.clone(), *kind, format!("{reason}{only}")))
-                }
-                None => failures.push(format!(
-                    "{at} {handle}: unknown to the analysis{only}; write why on the \
-                     constructor's line: /* unknown: REASON */ when the code fixes the value, \
-                     /* unknowable: REASON */ when the run decides it"
-                )),
-            }
-        }
-        let unknown_lines: BTreeSet<u32> = unknown.keys().map(|(line, _)| *line).collect();
-        for (line, (kind, _)) in annotated.iter().filter(|(l, _)| !unknown_lines.contains(l)) {
-            let at = format!("{}:{line}", fixture.name);
-            failures.push(match kind {
-                _ if !executed_lines.contains(line) => format!(
-                    "{at}: /* {}: ... */ on a line where no constructor ran",
-                    kind.marker()
-                ),
-                Kind::Gap => format!(
-                    "{at}: stale annotation: every call on this line is known now; remove the \
-                     /* unknown: ... */ comment"
-                ),
-                Kind::RunTime => format!(
-                    "{at}: the analysis shows a value that the program decides at run time: a \
-                     guess, even where this one-process run agrees"
-                ),
-            });
-        }
-    }
-
-    println!("\nUnknown calls and why (file:line, handle, annotation: reason):");
-    let at_width = table.iter().map(|(at, ..)| at.len()).max().unwrap_or(0);
-    let handle_width = table.iter().map(|(_, h, ..)| h.len()).max().unwrap_or(0);
-    for (at, handle, kind, reason) in &table {
-        println!(
-            "  {at:at_width$}  {handle:handle_width$}  {}: {reason}",
-            kind.marker()
-        );
-    }
-    let mut by_reason: BTreeMap<(Kind, &str), usize> = BTreeMap::new();
-    for (_, _, kind, reason) in &table {
-        *by_reason.entry((*kind, reason.as_str())).or_default() += 1;
-    }
-    for kind in Kind::ALL {
-        let calls: usize = by_reason
-            .iter()
-            .filter(|((k, _), _)| *k == kind)
-            .map(|(_, n)| n)
-            .sum();
-        println!("\n{calls} calls /* {}: */ by reason:", kind.marker());
-        for ((_, reason), n) in by_reason.iter().filter(|((k, _), _)| *k == kind) {
-            println!("  {n:4}  {reason}");
-        }
-    }
-    println!(
-        "\n{} C fixtures in {:.1?}:",
-        fixtures.len(),
-        started.elapsed()
-    );
-    for (lib, total) in &per_lib {
-        println!(
-            "  {}: {} calls, {} values compared, {} matched, {} unknown calls ({} of them not \
-             listed; {} values), {} address-dependent values compared as lb - true_lb",
-            lib.name(),
-            total.calls,
-            total.compared,
-            total.matched,
-            total.unknown_calls,
-            total.not_listed,
-            total.unknown_values,
-            total.address_dependent
-        );
-    }
-    assert!(
-        failures.is_empty(),
-        "{} failures:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    fixture_suite::run(&CSuite);
 }

@@ -11,6 +11,41 @@ use std::collections::HashMap;
 
 const CASES: &[(&str, &str)] = &[
     (
+        "forward goto out of a loop and a statement macro joins at its label",
+        r#"
+#define ERR_CHECK(e) do { if (e) goto fn_fail; } while (0)
+int g(int);
+void f(int m) {
+  MPI_Datatype t; int i, n, err;
+  n = 3;
+  for (i = 0; i < m; i++) {
+    err = g(i);
+    if (err) goto fn_fail;
+  }
+  err = g(n);
+  ERR_CHECK(err);
+  n = 3;
+fn_fail:
+  MPI_Type_contiguous(n, MPI_INT, &t); /* expect: size=12 extent=12 */
+}"#,
+    ),
+    (
+        "a goto whose label comes twice, or is reached backward, forgets",
+        r#"
+int g(int);
+void f(int m) {
+  MPI_Datatype t; int n;
+  n = 3;
+again:
+  MPI_Type_contiguous(n, MPI_INT, &t); /* expect: unknown */
+  if (g(n)) { n = 5; goto again; }
+  n = 4;
+  if (m) goto done;
+  n = 6;
+  if (m > 2) { done: MPI_Type_contiguous(n, MPI_INT, &t); } /* expect: unknown */
+}"#,
+    ),
+    (
         "struct, offsetof, sizeof, resized",
         r#"
 struct p { int id; double x[3]; char tag; };

@@ -1,198 +1,289 @@
-//! Oracle test of the Fortran front end: every fixture under testdata/fortran is built with
-//! `mpif90.mpich` and linked with testdata/oracle/record_fortran.c, which prints the size and
-//! bounds of every datatype a constructor call makes, with the call's return address; addr2line
-//! turns the addresses into lines. The analyzer's `types` (MPICH model) must agree on every
-//! value it knows.
+//! The Fortran fixtures in testdata/fortran, evaluated statically and compared with what MPICH
+//! and Open MPI compute when the same code runs (the comparison and the annotations:
+//! fixture_suite/mod.rs). Each fixture is built with `mpif90.mpich`, resp. `mpif90.openmpi`, and
+//! linked with testdata/oracle/record_fortran.c, which prints the values of every datatype a
+//! constructor call makes with the call's return address; addr2line turns the address into the
+//! line gfortran gives the call (the last line of its statement), and the call is the statement
+//! that line belongs to.
 //!
-//! Without `mpif90.mpich` the test is skipped, unless `CI=true` (then it fails).
+//! Annotations are comments on a line of the call's statement or on the comment lines right
+//! after it: `! unknown: REASON` when the code fixes the value, `! unknowable: REASON` when the
+//! run decides it (in fixed form, a comment line `C     unknown: REASON` or `!     ...` too).
+//! The reason is the rest of that line.
+//!
+//! Fixtures are compiled with `-Wall` and must compile without warnings, except the argument
+//! mismatches the MPI-1 style bindings cause (one choice buffer passed as a REAL and as an
+//! INTEGER in one file), which gfortran reports as warnings under `-fallow-argument-mismatch`
+//! (MPICH's wrapper adds it, Open MPI's does not). `-std=legacy` admits what legacy code does
+//! and a standard version of gfortran only deletes (a DO loop ending on an assignment).
+//!
+//! Environment: `FORTRAN_FIXTURES_ONLY=WORD` runs only the fixtures whose file name contains
+//! WORD.
+
+mod fixture_suite;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::OnceLock;
 
-use analyzer::analysis::{analyze, AnalysisOptions};
-use analyzer::dtype::MpiModel;
-use analyzer::source::Language;
-use analyzer::syntax::NoIncludes;
+use analyzer::source::{FortranForm, Language};
+use fixture_suite::{testdata, values, Annotations, Fixture, Kind, Lib, Recorded};
 
-/// The values one constructor call produced at run time.
-#[derive(Clone, Debug, PartialEq, Eq)]
-struct Recorded {
-    size: i128,
-    lb: i128,
-    extent: i128,
-    true_lb: i128,
-    true_extent: i128,
+/// The Fortran suite; the recorder is compiled once per library.
+#[derive(Default)]
+struct FortranSuite {
+    recorders: [OnceLock<Result<PathBuf, String>>; 2],
 }
 
-fn testdata() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../testdata")
-}
-
-fn fixtures() -> Vec<PathBuf> {
-    let mut files = Vec::new();
-    let mut dirs = vec![testdata().join("fortran")];
-    while let Some(dir) = dirs.pop() {
-        for entry in std::fs::read_dir(&dir).expect("testdata/fortran exists") {
-            let path = entry.expect("readable directory").path();
-            if path.is_dir() {
-                dirs.push(path);
-            } else if Language::from_path(&path).is_some_and(|l| l != Language::C) {
-                files.push(path);
+impl FortranSuite {
+    /// record_fortran.c compiled with `lib`'s C compiler, into `dir`.
+    fn recorder(&self, lib: Lib, dir: &Path) -> Result<PathBuf, String> {
+        let (slot, cc) = match lib {
+            Lib::Mpich => (&self.recorders[0], "mpicc.mpich"),
+            Lib::OpenMpi => (&self.recorders[1], "mpicc.openmpi"),
+        };
+        slot.get_or_init(|| {
+            let object = dir.join("record_fortran.o");
+            let out = Command::new(cc)
+                .args(["-Wall", "-Werror", "-c", "-o"])
+                .arg(&object)
+                .arg(testdata().join("oracle/record_fortran.c"))
+                .output()
+                .map_err(|e| format!("cannot run {cc}: {e}"))?;
+            if !out.status.success() {
+                return Err(format!(
+                    "record_fortran.c does not compile with {cc}:\n{}",
+                    String::from_utf8_lossy(&out.stderr)
+                ));
             }
+            Ok(object)
+        })
+        .clone()
+    }
+}
+
+/// A warning gfortran gives a correct program that passes one choice buffer of an MPI routine
+/// without an explicit interface as two different types.
+fn is_binding_mismatch(warning: &str) -> bool {
+    warning.contains("mismatch between actual argument")
+}
+
+impl fixture_suite::Suite for FortranSuite {
+    const LANGUAGE: &'static str = "Fortran";
+    const FOLDER: &'static str = "fortran";
+    const ONLY: &'static str = "FORTRAN_FIXTURES_ONLY";
+
+    fn compiler(&self, lib: Lib) -> &'static str {
+        match lib {
+            Lib::Mpich => "mpif90.mpich",
+            Lib::OpenMpi => "mpif90.openmpi",
         }
     }
-    files.sort();
-    files
+
+    fn is_fixture(&self, path: &Path) -> bool {
+        matches!(Language::from_path(path), Some(Language::Fortran { .. }))
+    }
+
+    fn build(&self, fixture: &Fixture, lib: Lib, dir: &Path) -> Result<PathBuf, String> {
+        let recorder = self.recorder(lib, dir)?;
+        // A directory of its own: gfortran writes the fixture's .mod files where it runs.
+        let stem = fixture.path.file_stem().unwrap();
+        let work = dir.join(stem);
+        std::fs::create_dir_all(&work).expect("scratch dir");
+        let exe = work.join(stem);
+        let out = Command::new(self.compiler(lib))
+            .args([
+                "-g",
+                "-O0",
+                "-no-pie",
+                "-Wall",
+                "-std=legacy",
+                "-fno-automatic",
+            ])
+            .arg("-fallow-argument-mismatch")
+            .arg("-o")
+            .arg(&exe)
+            .arg(&fixture.path)
+            .arg(&recorder)
+            .arg("-ldl")
+            .current_dir(&work)
+            .output()
+            .map_err(|e| format!("cannot run {}: {e}", self.compiler(lib)))?;
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        let warned = stderr
+            .lines()
+            .any(|l| l.starts_with("Warning:") && !is_binding_mismatch(l));
+        if !out.status.success() || warned {
+            return Err(format!(
+                "{} does not compile cleanly with {} -Wall:\n{stderr}",
+                fixture.name,
+                self.compiler(lib),
+            ));
+        }
+        Ok(exe)
+    }
+
+    /// `ORACLE_F <address> size=<n> lb=<n> extent=<n> true_lb=<n> true_extent=<n>`, the
+    /// address turned into the first line of the call's statement.
+    fn parse(&self, fixture: &Fixture, exe: &Path, stdout: &str) -> Result<Recorded, String> {
+        let mut calls = Vec::new();
+        for line in stdout.lines() {
+            let Some(rest) = line.strip_prefix("ORACLE_F ") else {
+                continue;
+            };
+            let fields: Vec<&str> = rest.split_whitespace().collect();
+            let (address, v) = match fields.split_first() {
+                Some((address, tail)) => (address, values(tail)),
+                None => (&"", None),
+            };
+            let address = u64::from_str_radix(address.trim_start_matches("0x"), 16)
+                .map_err(|_| format!("no address in {line:?}"))?;
+            let v = v.ok_or_else(|| format!("the library reported an error: {line}"))?;
+            // The return address is just past the call instruction.
+            calls.push((format!("{:#x}", address - 1), v));
+        }
+        let mut recorded = Recorded::new();
+        if calls.is_empty() {
+            return Ok(recorded);
+        }
+        let out = Command::new("addr2line")
+            .arg("-e")
+            .arg(exe)
+            .args(calls.iter().map(|(address, _)| address))
+            .output()
+            .map_err(|e| format!("cannot run addr2line: {e}"))?;
+        let located = String::from_utf8_lossy(&out.stdout);
+        let starts = statement_starts(&fixture.text, form(fixture.language));
+        for ((_, v), location) in calls.into_iter().zip(located.lines()) {
+            // `FILE:LINE` or `FILE:LINE (discriminator N)`.
+            let (file, line) = location
+                .split_whitespace()
+                .next()
+                .and_then(|l| l.rsplit_once(':'))
+                .ok_or_else(|| format!("addr2line gave {location:?}"))?;
+            let line: u32 = line
+                .parse()
+                .map_err(|_| format!("addr2line gave {location:?}"))?;
+            if !file.ends_with(&fixture.name) {
+                return Err(format!("a constructor called from {file}:{line}"));
+            }
+            let start = starts.get(&line).copied().unwrap_or(line);
+            if !calls_a_datatype_routine(fixture, &starts, start) {
+                return Err(format!(
+                    "gfortran put a constructor call on line {line}, in no CALL MPI_TYPE_... \
+                     statement"
+                ));
+            }
+            recorded.entry((start, String::new())).or_default().push(v);
+        }
+        Ok(recorded)
+    }
+
+    /// `! unknown: REASON` and `! unknowable: REASON` (in fixed form also after a `C` or `*` in
+    /// column 1), on a line of the call's statement or on the comment lines right after it.
+    fn annotations(&self, fixture: &Fixture) -> Annotations {
+        let starts = statement_starts(&fixture.text, form(fixture.language));
+        let mut found = Annotations::new();
+        for (number, line) in (1..).zip(fixture.text.lines()) {
+            for kind in Kind::ALL {
+                let marker = format!("{}:", kind.marker());
+                let Some(comment) = comment_of(line, form(fixture.language)) else {
+                    continue;
+                };
+                if let Some(reason) = comment.trim_start().strip_prefix(&marker) {
+                    let call = starts.get(&number).copied().unwrap_or(number);
+                    let reason = reason.split_whitespace().collect::<Vec<_>>().join(" ");
+                    found.insert(call, (kind, reason));
+                }
+            }
+        }
+        found
+    }
+
+    fn annotation(&self, kind: Kind) -> String {
+        format!("! {}: REASON", kind.marker())
+    }
 }
 
-fn have_mpif90() -> bool {
-    Command::new("mpif90.mpich")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success())
+fn form(language: Language) -> FortranForm {
+    match language {
+        Language::Fortran { form, .. } => form,
+        Language::C => unreachable!("a Fortran fixture"),
+    }
 }
 
-fn run(cmd: &mut Command) -> String {
-    let out = cmd.output().unwrap_or_else(|e| panic!("{cmd:?}: {e}"));
-    assert!(
-        out.status.success(),
-        "{cmd:?} failed:\n{}\n{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
+/// The text of a line's comment, without its `!` (or fixed form's `C`/`*` in column 1).
+fn comment_of(line: &str, form: FortranForm) -> Option<&str> {
+    if form == FortranForm::Fixed && line.starts_with(['C', 'c', '*']) {
+        return Some(&line[1..]);
+    }
+    let mut quote = None;
+    for (at, c) in line.char_indices() {
+        match (quote, c) {
+            (None, '\'' | '"') => quote = Some(c),
+            (Some(q), _) if c == q => quote = None,
+            (None, '!') => return Some(&line[at + 1..]),
+            _ => {}
+        }
+    }
+    None
 }
 
-fn field(line: &str, name: &str) -> i128 {
-    line.split_whitespace()
-        .find_map(|w| w.strip_prefix(name)?.strip_prefix('=')?.parse().ok())
-        .unwrap_or_else(|| panic!("no {name}= in {line:?}"))
-}
-
-/// Builds and runs a fixture; the values recorded at each line, in execution order.
-fn oracle(fixture: &Path, recorder: &Path, work: &Path) -> BTreeMap<u32, Vec<Recorded>> {
-    let program = work.join("prog");
-    run(Command::new("mpif90.mpich")
-        .args(["-g", "-no-pie", "-o"])
-        .arg(&program)
-        .arg(fixture)
-        .arg(recorder)
-        .arg("-ldl")
-        .current_dir(work));
-    let output = run(Command::new(&program).current_dir(work));
-    let lines: Vec<&str> = output
-        .lines()
-        .filter(|l| l.starts_with("ORACLE_F "))
-        .collect();
-    let addresses: Vec<String> = lines
-        .iter()
-        .map(|l| {
-            let hex = l.split_whitespace().nth(1).unwrap_or("0x0");
-            let address = u64::from_str_radix(hex.trim_start_matches("0x"), 16).unwrap_or(1);
-            format!("{:#x}", address - 1)
+/// Whether the statement that starts on line `start` names an `MPI_TYPE_` routine (outside
+/// comments).
+fn calls_a_datatype_routine(fixture: &Fixture, starts: &BTreeMap<u32, u32>, start: u32) -> bool {
+    let form = form(fixture.language);
+    (1..)
+        .zip(fixture.text.lines())
+        .filter(|(n, _)| starts.get(n) == Some(&start))
+        .any(|(_, line)| {
+            code_of(line, form)
+                .to_ascii_lowercase()
+                .contains("mpi_type_")
         })
-        .collect();
-    let mut result: BTreeMap<u32, Vec<Recorded>> = BTreeMap::new();
-    if lines.is_empty() {
-        return result;
+}
+
+/// A line without its comment.
+fn code_of(line: &str, form: FortranForm) -> &str {
+    match comment_of(line, form) {
+        Some(comment) => &line[..line.len() - comment.len() - 1],
+        None => line,
     }
-    let located = run(Command::new("addr2line")
-        .arg("-e")
-        .arg(&program)
-        .args(&addresses));
-    for (line, location) in lines.iter().zip(located.lines()) {
-        let number: u32 = location
-            .rsplit(':')
-            .next()
-            .and_then(|n| n.split_whitespace().next())
-            .and_then(|n| n.parse().ok())
-            .unwrap_or_else(|| panic!("addr2line gave {location:?}"));
-        assert!(!line.contains("error="), "{}: {line}", fixture.display());
-        result.entry(number).or_default().push(Recorded {
-            size: field(line, "size"),
-            lb: field(line, "lb"),
-            extent: field(line, "extent"),
-            true_lb: field(line, "true_lb"),
-            true_extent: field(line, "true_extent"),
-        });
+}
+
+/// Every line -> the first line of the statement it belongs to. Comment, blank and `#` lines
+/// belong to the statement before them (so that a call's annotation may follow it).
+fn statement_starts(text: &str, form: FortranForm) -> BTreeMap<u32, u32> {
+    let mut starts = BTreeMap::new();
+    let mut start = None;
+    let mut open = false;
+    for (number, line) in (1..).zip(text.lines()) {
+        let code = code_of(line, form).trim_end();
+        if code.trim().is_empty() || code.trim_start().starts_with('#') {
+            if let Some(first) = start {
+                starts.insert(number, first);
+            }
+            continue;
+        }
+        let continued = match form {
+            FortranForm::Free => open,
+            FortranForm::Fixed => {
+                let mut columns = code.chars();
+                columns.by_ref().take(5).all(|c| c == ' ')
+                    && columns.next().is_some_and(|c| c != ' ' && c != '0')
+            }
+        };
+        if !continued || start.is_none() {
+            start = Some(number);
+        }
+        open = form == FortranForm::Free && code.ends_with('&');
+        starts.insert(number, start.unwrap_or(number));
     }
-    result
+    starts
 }
 
 #[test]
-fn fortran_fixtures_match_mpich() {
-    if !have_mpif90() {
-        assert!(
-            std::env::var("CI").as_deref() != Ok("true"),
-            "mpif90.mpich is required in CI"
-        );
-        eprintln!("mpif90.mpich not found: Fortran oracle test skipped");
-        return;
-    }
-    let work = std::env::temp_dir().join(format!("fortran-oracle-{}", std::process::id()));
-    std::fs::create_dir_all(&work).expect("temporary directory");
-    let recorder = work.join("record_fortran.o");
-    run(Command::new("mpicc.mpich")
-        .args(["-c", "-o"])
-        .arg(&recorder)
-        .arg(testdata().join("oracle/record_fortran.c")));
-    let options = AnalysisOptions {
-        model: MpiModel::Mpich,
-        ..AnalysisOptions::default()
-    };
-    let (mut compared, mut matched, mut unknown) = (0usize, 0usize, 0usize);
-    let mut failures = Vec::new();
-    for fixture in fixtures() {
-        let text = std::fs::read_to_string(&fixture).expect("fixture is UTF-8");
-        let name = fixture.display().to_string();
-        if text.contains("oracle: skip") {
-            eprintln!("{name}: skipped (oracle: skip)");
-            continue;
-        }
-        let recorded = oracle(&fixture, &recorder, &work);
-        let language = Language::from_path(&fixture).expect("a Fortran extension");
-        let analysis = analyze(&text, language, &options, &mut NoIncludes);
-        let reports = analysis.types();
-        assert!(
-            !reports.is_empty(),
-            "{name}: the analyzer found no datatype"
-        );
-        for report in &reports {
-            let (last_line, _) = analysis.position(report.span.end.saturating_sub(1));
-            // gfortran puts a call on the last line of its statement.
-            let runs: Vec<&Recorded> = recorded
-                .range(report.line..=last_line)
-                .flat_map(|(_, r)| r.iter())
-                .collect();
-            let at = format!("{name}:{} {}", report.line, report.name);
-            if runs.is_empty() {
-                failures.push(format!("{at}: never executed by the program"));
-                continue;
-            }
-            let Some(dt) = &report.datatype else {
-                unknown += 1;
-                continue;
-            };
-            let s = dt.summary(MpiModel::Mpich);
-            let ours = Recorded {
-                size: dt.size(),
-                lb: s.lb,
-                extent: s.extent(),
-                true_lb: s.true_lb,
-                true_extent: s.true_extent(),
-            };
-            compared += 1;
-            // A known value must be the value of every execution of the call.
-            if runs.iter().all(|r| **r == ours) {
-                matched += 1;
-            } else {
-                failures.push(format!("{at}: analyzer {ours:?}, MPICH {runs:?}"));
-            }
-        }
-    }
-    let _ = std::fs::remove_dir_all(&work);
-    eprintln!("Fortran oracle: {compared} compared, {matched} matched, {unknown} unknown");
-    assert!(failures.is_empty(), "mismatches:\n{}", failures.join("\n"));
-    assert!(compared > 0, "nothing compared");
+fn fixture_values_match_mpich_and_open_mpi() {
+    fixture_suite::run(&FortranSuite::default());
 }

@@ -257,6 +257,133 @@ end program
       END
 ",
     ),
+    (
+        "COMMON: values assigned in the unit, forgotten at calls; EQUIVALENCE keeps members apart",
+        FREE,
+        r#"
+subroutine other_unit
+  integer :: nx, ny
+  common /grid/ nx, ny
+  nx = 99
+end subroutine other_unit
+
+program commons
+  use mpi
+  implicit none
+  integer :: nx, ny, a, b, t, u, v, w, ierr
+  real(8) :: x, y
+  common /grid/ nx, ny
+  common /pair/ x, y
+  common /shared/ a, b
+  equivalence (b, w)
+  integer(kind=MPI_ADDRESS_KIND) :: d(2)
+  nx = 4
+  ny = 2
+  call MPI_Type_vector(ny, 1, nx, MPI_REAL, t, ierr) ! expect: size=8 lb=0 extent=20
+  call other_unit
+  call MPI_Type_contiguous(nx, MPI_REAL, u, ierr) ! expect: unknown
+  call MPI_Get_address(x, d(1), ierr)
+  call MPI_Get_address(y, d(2), ierr)
+  call MPI_Type_create_hvector(2, 1, d(2) - d(1), MPI_REAL8, v, ierr) ! expect: size=16 lb=0 extent=16
+  call MPI_Get_address(a, d(1), ierr)
+  call MPI_Get_address(b, d(2), ierr)
+  call MPI_Type_create_hvector(2, 1, d(2) - d(1), MPI_INTEGER, w, ierr) ! expect: unknown
+  call external_routine
+  call MPI_Type_contiguous(ny, MPI_REAL, u, ierr) ! expect: unknown
+end program
+"#,
+    ),
+    (
+        "SAVE: an initial value holds at each call only while nothing assigns the variable",
+        FREE,
+        r#"
+subroutine exchange(n)
+  use mpi
+  implicit none
+  integer, intent(in) :: n
+  integer, save :: built = 0
+  integer :: width = 3
+  integer :: count, t, u, v, ierr
+  logical :: first
+  data first /.true./
+  if (built == 0) count = 2
+  call MPI_Type_contiguous(width, MPI_REAL, t, ierr) ! expect: size=12 lb=0 extent=12
+  call MPI_Type_contiguous(built + 1, MPI_REAL, u, ierr) ! expect: unknown
+  if (first) then
+     call MPI_Type_contiguous(n, MPI_REAL, v, ierr) ! expect: unknown
+     first = .false.
+  end if
+  built = 1
+end subroutine exchange
+"#,
+    ),
+    (
+        "ALLOCATE: bounds when known, forgotten after DEALLOCATE and where paths differ",
+        FREE,
+        r#"
+program allocs
+  use mpi
+  implicit none
+  real(8), allocatable :: a(:), b(:, :)
+  integer :: n, t, u, v, w, x, ierr
+  n = 5
+  allocate(a(n))
+  call MPI_Type_contiguous(size(a), MPI_REAL8, t, ierr) ! expect: size=40 lb=0 extent=40
+  deallocate(a)
+  call MPI_Type_contiguous(size(a), MPI_REAL8, u, ierr) ! expect: unknown
+  if (ierr == 0) then
+     allocate(b(n, 2))
+  else
+     allocate(b(n, 3))
+  end if
+  call MPI_Type_contiguous(size(b), MPI_REAL8, v, ierr) ! expect: unknown
+  call MPI_Type_contiguous(size(b, 1), MPI_REAL8, w, ierr) ! expect: unknown
+  deallocate(b)
+  allocate(b(2, 2))
+  call MPI_Type_contiguous(size(b), MPI_REAL8, x, ierr) ! expect: size=32 lb=0 extent=32
+  call resize(b)
+  call MPI_Type_contiguous(size(b), MPI_REAL8, x, ierr) ! expect: unknown
+end program
+"#,
+    ),
+    (
+        "sections: contiguous ones start at their first element, others are unknown",
+        FREE,
+        r#"
+program sections
+  use mpi
+  implicit none
+  integer :: disp(6), blens(6), m(3, 4), i, n, t, u, v, w, ierr
+  disp = [(2*i, i = 0, 5)]
+  blens = 1
+  m = 1
+  call MPI_Type_indexed(3, blens, disp(4:), MPI_REAL, t, ierr) ! expect: size=12 lb=24 extent=20
+  call MPI_Type_indexed(3, blens, disp(1:6:2), MPI_REAL, u, ierr) ! expect: unknown
+  call MPI_Type_indexed(3, m(2, :), disp, MPI_REAL, v, ierr) ! expect: unknown
+  call MPI_Type_indexed(2, [(1, i = 1, n)], disp, MPI_REAL, w, ierr) ! expect: unknown
+end program
+"#,
+    ),
+    (
+        "a freed handle is MPI_DATATYPE_NULL; what an unanswered query writes is unknown",
+        FREE,
+        r#"
+program handles
+  use mpi
+  implicit none
+  integer :: t, u, v, w, n, ierr
+  n = 7
+  call MPI_Type_contiguous(2, MPI_REAL, t, ierr) ! expect: size=8 lb=0 extent=8
+  if (t /= MPI_DATATYPE_NULL) n = 3
+  call MPI_Type_contiguous(n, MPI_REAL, u, ierr) ! expect: size=12 lb=0 extent=12
+  call MPI_Type_free(t, ierr)
+  if (t == MPI_DATATYPE_NULL) n = 4
+  call MPI_Type_contiguous(n, MPI_REAL, v, ierr) ! expect: size=16 lb=0 extent=16
+  call MPI_Pack_size(1, MPI_REAL, MPI_COMM_WORLD, n, ierr)
+  call MPI_Type_contiguous(n, MPI_REAL, w, ierr) ! expect: unknown
+end program
+"#,
+    ),
 ];
 
 #[test]

@@ -112,6 +112,33 @@ end subroutine send_row
     );
 }
 
+/// A helper called with other arguments from two places: the constructor in it shows what each
+/// call builds.
+#[test]
+fn c_constructor_in_a_helper_called_twice() {
+    assert_hover!(
+        "helper.c",
+        r#"#include <mpi.h>
+
+static void make_column(int rows, MPI_Datatype *t)
+{
+    MPI_Type_vec$0tor(rows, 1, 10, MPI_DOUBLE, t);
+    MPI_Type_commit(t);
+}
+
+int main(void)
+{
+    MPI_Datatype a, b;
+    make_column(4, &a);
+    make_column(5, &b);
+    MPI_Type_free(&a);
+    MPI_Type_free(&b);
+    return 0;
+}
+"#
+    );
+}
+
 #[test]
 fn c_constructor_call_name() {
     assert_hover!(
@@ -246,6 +273,66 @@ fn fortran_bind_c_derived_type_declaration() {
     real(c_float) :: velocity(3)
   end type cell
 end module cells
+"#
+    );
+}
+
+/// Without SEQUENCE or BIND(C) the layout is gfortran's, and the hover says so; an extended
+/// type starts with its parent's components.
+#[test]
+fn fortran_derived_type_declaration() {
+    assert_hover!(
+        "particles.f90",
+        r#"module particles
+  implicit none
+  type body
+    character :: tag
+    real(8) :: pos(3)
+  end type body
+  type, extends(body) :: par$0ticle
+    integer :: id
+    character(len=3) :: kind
+  contains
+    procedure :: bump
+  end type particle
+contains
+  subroutine bump(p)
+    class(particle) :: p
+  end subroutine bump
+end module particles
+"#
+    );
+}
+
+/// An allocatable component is a descriptor whose layout is the compiler's.
+#[test]
+fn fortran_derived_type_with_an_allocatable_component() {
+    assert_hover!(
+        "field.f90",
+        r#"module fields
+  implicit none
+  type fie$0ld
+    integer :: n
+    real(8), allocatable :: values(:)
+  end type field
+end module fields
+"#
+    );
+}
+
+/// A COMMON block's members as gfortran places them, padding included.
+#[test]
+fn fortran_common_block() {
+    assert_hover!(
+        "grid.f",
+        r#"      program grid
+      integer nx, ny
+      double precision field(10, 8)
+      character code
+      double precision time
+      common /gr$0id/ nx, ny, field, code, time
+      nx = 10
+      end
 "#
     );
 }

@@ -186,6 +186,47 @@ fn i686_linux_gnu_spot_values() {
     assert_eq!(t.fortran(FortranType::Logical, 16), None);
 }
 
+/// Where gfortran puts a member of a COMMON block: after a CHARACTER, the offset of the next
+/// member (read from `.comm` sizes in `gfortran -S` output for i686, and from `loc` on
+/// x86_64); aarch64 from gcc's `__alignof__`, which equals each type's alignment as a member.
+#[test]
+fn common_block_members_are_aligned_to_their_types() {
+    use FortranType::*;
+    let cases = [
+        (Real, 8, [8, 8, 8]),
+        (Integer, 8, [8, 8, 8]),
+        (Complex, 8, [8, 8, 8]),
+        (Complex, 4, [4, 4, 4]),
+        (Real, 10, [16, 4, 0]),
+        (Real, 16, [16, 16, 16]),
+        (Integer, 2, [2, 2, 2]),
+    ];
+    let targets = [
+        Target::X86_64LinuxGnu,
+        Target::I686LinuxGnu,
+        Target::Aarch64LinuxGnu,
+    ];
+    for (ty, kind, aligns) in cases {
+        for (target, align) in targets.into_iter().zip(aligns) {
+            let expected = (align > 0).then_some(align);
+            assert_eq!(
+                target.fortran_common_align(ty, kind),
+                expected,
+                "{ty:?}({kind}) on {target}"
+            );
+        }
+    }
+    // Not measured there.
+    assert_eq!(
+        Target::Powerpc64leLinuxGnu.fortran_common_align(Real, 8),
+        None
+    );
+    assert_eq!(
+        Target::X86_64WindowsMsvc.fortran_common_align(Real, 8),
+        None
+    );
+}
+
 #[test]
 fn aarch64_linux_gnu_spot_values() {
     let t = Target::Aarch64LinuxGnu;

@@ -417,7 +417,7 @@ int main(int argc, char **argv)
             .lines()
             .filter_map(|l| l.trim().strip_prefix('"')?.split_once('"'))
             .map(|(key, _)| key.to_owned())
-            .take(14)
+            .take(15)
             .collect();
         assert_eq!(
             keys,
@@ -426,6 +426,7 @@ int main(int argc, char **argv)
                 "file",
                 "line",
                 "column",
+                "via",
                 "name",
                 "constructor",
                 "size",
@@ -442,16 +443,52 @@ int main(int argc, char **argv)
         assert_eq!(
             types,
             json!({"types": [
-                {"file": "t.c", "line": 6, "column": 5, "name": "pair",
+                {"file": "t.c", "line": 6, "column": 5, "via": [], "name": "pair",
                  "constructor": "MPI_Type_contiguous", "size": 16, "lb": 0, "ub": 16,
                  "extent": 16, "true_lb": 0, "true_extent": 16, "committed": true,
                  "signature": "2 x MPI_LONG"},
-                {"file": "t.c", "line": 7, "column": 5, "name": "unknown",
+                {"file": "t.c", "line": 7, "column": 5, "via": [], "name": "unknown",
                  "constructor": "MPI_Type_contiguous", "size": null, "lb": null, "ub": null,
                  "extent": null, "true_lb": null, "true_extent": null, "committed": false,
                  "signature": null},
             ]})
         );
+    }
+
+    /// A helper called with other arguments from two places: one entry per call, each with
+    /// its values and the call it came through.
+    #[test]
+    fn helper_called_twice_has_an_entry_per_call() {
+        let helper = "#include <mpi.h>
+static void make_row(int n, MPI_Datatype *t)
+{
+    MPI_Type_contiguous(n, MPI_INT, t);
+}
+int main(void)
+{
+    MPI_Datatype a, b;
+    make_row(2, &a);
+    make_row(3, &b);
+    return 0;
+}
+";
+        let dir = tree(&[("h.c", helper.as_bytes())]);
+        let o = run_in(dir.path(), &["types", "--format", "json"]);
+        let entries: Vec<(Value, Value, Value)> = json_of(&o)["types"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| (t["line"].clone(), t["via"].clone(), t["size"].clone()))
+            .collect();
+        assert_eq!(
+            entries,
+            [
+                (json!(4), json!([{"line": 9, "column": 5}]), json!(8)),
+                (json!(4), json!([{"line": 10, "column": 5}]), json!(12)),
+            ]
+        );
+        let o = run_in(dir.path(), &["types"]);
+        assert!(stdout(&o).contains("h.c:4:5 via 9:5 "), "{}", stdout(&o));
     }
 
     #[test]

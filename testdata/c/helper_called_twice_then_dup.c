@@ -4,8 +4,7 @@
 static MPI_Datatype make_row(int n)
 {
     MPI_Datatype row;
-    MPI_Type_contiguous(n, MPI_INT, &row);  /* unknown: one call site, two types: make_row runs
-       with n = 4 and n = 16 */
+    MPI_Type_contiguous(n, MPI_INT, &row);
     return row;
 }
 

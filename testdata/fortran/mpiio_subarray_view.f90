@@ -3,7 +3,7 @@ program io_view
   use mpi
   implicit none
   integer, parameter :: mytype = MPI_DOUBLE_PRECISION
-  integer :: sizes(3), subsizes(3), starts(3), newtype, ierr, fh
+  integer :: sizes(3), subsizes(3), starts(3), newtype, ierr
   integer(kind=MPI_OFFSET_KIND) :: disp
   integer :: xsize(3), xstart(3)
   call MPI_Init(ierr)

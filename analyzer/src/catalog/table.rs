@@ -675,6 +675,47 @@ pub(crate) static MPI_FUNCTIONS: &[MpiFunction] = &[
         &[p("datatype", TypeIn), p("type_name", Other)],
         Effect::Query,
     ),
+    // Attributes change neither the datatype nor its handle; Fortran passes the attribute and
+    // the extra state as INTEGER(KIND=MPI_ADDRESS_KIND).
+    f(
+        "MPI_Type_create_keyval",
+        &[
+            p("type_copy_attr_fn", Other),
+            p("type_delete_attr_fn", Other),
+            p("type_keyval", OutInt),
+            p("extra_state", Aint),
+        ],
+        Effect::Query,
+    ),
+    f(
+        "MPI_Type_free_keyval",
+        &[p("type_keyval", OutInt)],
+        Effect::Query,
+    ),
+    f(
+        "MPI_Type_set_attr",
+        &[
+            p("datatype", TypeIn),
+            p("type_keyval", Int),
+            p("attribute_val", Aint),
+        ],
+        Effect::Query,
+    ),
+    f(
+        "MPI_Type_get_attr",
+        &[
+            p("datatype", TypeIn),
+            p("type_keyval", Int),
+            p("attribute_val", OutAint),
+            p("flag", OutInt),
+        ],
+        Effect::Query,
+    ),
+    f(
+        "MPI_Type_delete_attr",
+        &[p("datatype", TypeIn), p("type_keyval", Int)],
+        Effect::Query,
+    ),
     f(
         "MPI_Pack_size",
         &[

@@ -1,5 +1,6 @@
 use super::{handle_text, CallSite, Context, Diagnostic, Rule, Severity};
 use crate::catalog::Role;
+use crate::dtype::MpiModel;
 use crate::eval::ArgumentValue;
 use crate::ir::Ty;
 
@@ -20,7 +21,9 @@ Datatype arguments that every evaluation of a call proves invalid:
   resized type whose bounds overflow `MPI_Aint`, values beyond the range of `int`, ...);
 - `MPI_Type_free` of a predefined datatype (`MPI_INT`, `MPI_DOUBLE_PRECISION`, ..., and those
   `MPI_Type_create_f90_real`/`_complex`/`_integer` and `MPI_Type_match_size` return);
-- `MPI_DATATYPE_NULL` passed where a datatype is needed;
+- `MPI_DATATYPE_NULL` passed where a datatype is needed. With a zero element count it is a
+  warning (an error under `--mpi openmpi`, nothing under `--mpi mpich`): Open MPI rejects it
+  with `MPI_ERR_TYPE`, MPICH accepts it, and the standard does not say;
 - a negative element count in communication, packing or I/O;
 - a null pointer (`NULL`, `0`) as the new-type argument of a constructor;
 - in C, a variable that cannot hold a datatype handle where a datatype is read: a pointer
@@ -92,7 +95,26 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                         matches!(v, ArgumentValue::Named(n) if n.eq_ignore_ascii_case("MPI_DATATYPE_NULL"))
                     }) =>
                 {
-                    format!("`{}` receives `MPI_DATATYPE_NULL`", site.function.name)
+                    let message = format!("`{}` receives `MPI_DATATYPE_NULL`", site.function.name);
+                    if !zero_count_message(site, i) {
+                        message
+                    } else {
+                        // MPICH accepts it, Open MPI does not; the standard does not say.
+                        let mut d = match cx.model() {
+                            MpiModel::Mpich => continue,
+                            MpiModel::OpenMpi => cx.diagnostic(&RULE, span, message),
+                            MpiModel::Standard => {
+                                let mut d = cx.diagnostic(&RULE, span, message);
+                                d.severity = Severity::Warning;
+                                d
+                            }
+                        };
+                        d.message.push_str(
+                            " with a zero count: Open MPI rejects it (MPI_ERR_TYPE), MPICH accepts it",
+                        );
+                        out.push(d);
+                        continue;
+                    }
                 }
                 Role::Count if site.int(i).is_some_and(|n| n < 0) => format!(
                     "negative count {} in `{}`",
@@ -122,6 +144,13 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             out.push(cx.diagnostic(&RULE, span, message));
         }
     }
+}
+
+/// Whether argument `i` is the datatype of a message whose count every evaluation shows is 0.
+fn zero_count_message(site: &CallSite<'_>, i: usize) -> bool {
+    super::messages(site.function)
+        .iter()
+        .any(|m| m.datatype == i && site.int(m.count) == Some(0))
 }
 
 /// The call that returned the predefined datatype argument `i` holds, when every evaluation

@@ -1,9 +1,12 @@
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use super::{handle_text, CallSite, Context, Diagnostic, Rule, Severity};
 use crate::dtype::{compare_signatures, SignatureComparison};
 use crate::eval::ArgumentValue;
-use crate::ir::{statements, visit_expr, visit_stmt_exprs, BinOp, Expr, ExprKind, Stmt, StmtKind};
+use crate::ir::{
+    statements, visit_calls, visit_expr, visit_stmt_exprs, BinOp, Expr, ExprKind, Function, Stmt,
+    StmtKind,
+};
 use crate::source::Span;
 
 pub(crate) static RULE: Rule = Rule {
@@ -24,7 +27,12 @@ is longer than the receive:
   `MPI_Comm_rank` returned), with equal tags;
 - `MPI_Send`/`MPI_Isend`/`MPI_Ssend` in a branch `if (rank == A)` to destination `B`, and
   `MPI_Recv`/`MPI_Irecv` in a branch `if (rank == B)` of the same function from source `A` (or
-  `MPI_ANY_SOURCE`), with the same tag (or `MPI_ANY_TAG`) and communicator.
+  `MPI_ANY_SOURCE`), with the same tag (or `MPI_ANY_TAG`) and communicator, when they can only
+  match each other: no other call of the function that rank `B` may run may receive that
+  message, no other call may send to that receive, and no function of the file that sends or
+  receives is called there. Messages with one tag in successive rounds (a ping-pong of growing
+  sizes) are matched in order at run time, which the analysis does not follow: they are not
+  compared.
 
 Only the signatures are compared, as MPI does: `1 x contiguous(2, MPI_INT)` matches
 `2 x MPI_INT`.
@@ -77,11 +85,94 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             sendrecv_to_self(cx, site, &ranks, out);
         }
     }
+    let talking = communicating_functions(&cx.analysis.program.functions);
     for function in &cx.analysis.program.functions {
         let mut branches = Vec::new();
         rank_branches(&function.body, &ranks, &mut branches);
-        pairs(cx, &branches, out);
+        let calls = calls_of(&function.body, &branches);
+        if calls.iter().any(|c| talking.contains(c.callee.as_str())) {
+            // A helper that sends or receives may take the message.
+            continue;
+        }
+        pairs(cx, &branches, &calls, out);
     }
+}
+
+/// A call in a function: its callee (lower case), span, and the ranks that may run it (`None`:
+/// any rank; `Some(r)`: only rank `r`, inside `if (rank == r)`).
+struct Call {
+    callee: String,
+    span: Span,
+    rank: Option<i128>,
+    /// Inside rank branches that exclude each other: no rank runs it.
+    never: bool,
+}
+
+impl Call {
+    fn may_run_on(&self, rank: i128) -> bool {
+        !self.never && self.rank.is_none_or(|r| r == rank)
+    }
+}
+
+fn calls_of(body: &[Stmt], branches: &[Branch]) -> Vec<Call> {
+    let mut calls = Vec::new();
+    visit_stmt_exprs(body, &mut |e| {
+        visit_expr(e, &mut |e| {
+            if let ExprKind::Call { callee, .. } = &e.kind {
+                let mut ranks = branches
+                    .iter()
+                    .filter(|b| b.calls.contains(&e.span))
+                    .map(|b| b.rank);
+                let rank = ranks.next();
+                let never = ranks.any(|r| Some(r) != rank);
+                calls.push(Call {
+                    callee: callee.to_ascii_lowercase(),
+                    span: e.span,
+                    rank,
+                    never,
+                });
+            }
+        })
+    });
+    calls
+}
+
+/// The file's functions that send or receive, themselves or through the file's other functions
+/// they call (lower case).
+fn communicating_functions(functions: &[Function]) -> HashSet<String> {
+    let callees: Vec<(String, HashSet<String>)> = functions
+        .iter()
+        .map(|f| {
+            let mut names = HashSet::new();
+            visit_calls(&f.body, &mut |callee| {
+                names.insert(callee.to_ascii_lowercase());
+            });
+            (f.name.to_ascii_lowercase(), names)
+        })
+        .collect();
+    let mut talking: HashSet<String> = HashSet::new();
+    loop {
+        let before = talking.len();
+        for (name, names) in &callees {
+            if names
+                .iter()
+                .any(|c| is_send_like(c) || is_recv_like(c) || talking.contains(c))
+            {
+                talking.insert(name.clone());
+            }
+        }
+        if talking.len() == before {
+            return talking;
+        }
+    }
+}
+
+fn is_send_like(callee: &str) -> bool {
+    callee.contains("send")
+}
+
+fn is_recv_like(callee: &str) -> bool {
+    callee.contains("recv")
 }
 
 /// The variables `MPI_Comm_rank` writes (lower case).
@@ -178,51 +269,97 @@ fn rank_test(cond: &Expr, ranks: &[String]) -> Option<i128> {
     }
 }
 
-fn pairs(cx: &Context<'_>, branches: &[Branch], out: &mut Vec<Diagnostic>) {
+/// Pairs each send in a rank branch with the receive that must take its message: the one call
+/// of the function that may receive it, which no other call may have sent to.
+fn pairs(cx: &Context<'_>, branches: &[Branch], calls: &[Call], out: &mut Vec<Diagnostic>) {
     let by_span: HashMap<(usize, usize), &CallSite<'_>> = cx
         .sites
         .iter()
         .map(|s| ((s.span.start, s.span.end), s))
         .collect();
-    let sites = |b: &Branch, names: &[&str]| -> Vec<&CallSite<'_>> {
-        b.calls
+    let site = |c: &Call| by_span.get(&(c.span.start, c.span.end)).copied();
+    for sender in branches {
+        for send in sender
+            .calls
             .iter()
             .filter_map(|s| by_span.get(&(s.start, s.end)).copied())
-            .filter(|s| names.contains(&s.function.name))
-            .collect()
-    };
-    for sender in branches {
-        for send in sites(sender, SENDS) {
+            .filter(|s| SENDS.contains(&s.function.name))
+        {
             let (Some(dest), Some(tag)) = (send.int(PEER), send.int(TAG)) else {
                 continue;
             };
-            for receiver in branches
+            let receives: Vec<&Call> = calls
                 .iter()
-                .filter(|b| b.rank == dest && b.rank != sender.rank)
-            {
-                for recv in sites(receiver, RECVS) {
-                    let source_ok = recv.int(PEER) == Some(sender.rank)
-                        || recv.always(PEER, |v| {
-                            matches!(v, ArgumentValue::Named("MPI_ANY_SOURCE"))
-                        });
-                    let tag_ok = recv.int(TAG) == Some(tag)
-                        || recv.always(TAG, |v| matches!(v, ArgumentValue::Named("MPI_ANY_TAG")));
-                    let same_comm = match (send.arg_span(COMM), recv.arg_span(COMM)) {
-                        (Some(a), Some(b)) => cx.text(a).trim() == cx.text(b).trim(),
-                        _ => false,
-                    };
-                    if source_ok && tag_ok && same_comm {
-                        compare(
-                            cx,
-                            (send, BUF_COUNT, BUF_TYPE),
-                            (recv, BUF_COUNT, BUF_TYPE),
-                            out,
-                        );
-                    }
-                }
+                .filter(|c| is_recv_like(&c.callee) && c.may_run_on(dest))
+                .filter(|c| site(c).is_none_or(|r| may_receive(r, sender.rank, tag)))
+                .collect();
+            let [only] = receives.as_slice() else {
+                continue;
+            };
+            let Some(recv) = site(only).filter(|r| RECVS.contains(&r.function.name)) else {
+                continue;
+            };
+            if only.rank != Some(dest) || dest == sender.rank {
+                continue;
+            }
+            let source_ok = recv.int(PEER) == Some(sender.rank)
+                || recv.always(PEER, |v| {
+                    matches!(v, ArgumentValue::Named("MPI_ANY_SOURCE"))
+                });
+            let tag_ok = recv.int(TAG) == Some(tag)
+                || recv.always(TAG, |v| matches!(v, ArgumentValue::Named("MPI_ANY_TAG")));
+            let same_comm = match (send.arg_span(COMM), recv.arg_span(COMM)) {
+                (Some(a), Some(b)) => cx.text(a).trim() == cx.text(b).trim(),
+                _ => false,
+            };
+            let senders = calls
+                .iter()
+                .filter(|c| is_send_like(&c.callee))
+                .filter(|c| match recv.int(PEER) {
+                    Some(source) => c.may_run_on(source),
+                    None => !c.never,
+                })
+                .filter(|c| site(c).is_none_or(|s| may_send(s, dest, recv)))
+                .count();
+            if source_ok && tag_ok && same_comm && senders == 1 {
+                compare(
+                    cx,
+                    (send, BUF_COUNT, BUF_TYPE),
+                    (recv, BUF_COUNT, BUF_TYPE),
+                    out,
+                );
             }
         }
     }
+}
+
+/// Whether a receive-like call may take a message from `source` with `tag` (an argument not
+/// known may be anything; a call without such a parameter may receive anything).
+fn may_receive(r: &CallSite<'_>, source: i128, tag: i128) -> bool {
+    let f = r.function;
+    let source_at = f.position("source");
+    let tag_at = f.position("recvtag").or(f.position("tag"));
+    let may_be = |at: Option<usize>, value: i128| {
+        at.is_none_or(|i| r.int(i).is_none_or(|v| v == value) && !r.always(i, is_proc_null))
+    };
+    may_be(source_at, source) && may_be(tag_at, tag)
+}
+
+/// Whether a send-like call may send to `dest` a message `recv` accepts.
+fn may_send(s: &CallSite<'_>, dest: i128, recv: &CallSite<'_>) -> bool {
+    let f = s.function;
+    let dest_ok = f
+        .position("dest")
+        .is_none_or(|i| s.int(i).is_none_or(|v| v == dest) && !s.always(i, is_proc_null));
+    let tag_ok = match (f.position("sendtag").or(f.position("tag")), recv.int(TAG)) {
+        (Some(i), Some(tag)) => s.int(i).is_none_or(|v| v == tag),
+        _ => true,
+    };
+    dest_ok && tag_ok
+}
+
+fn is_proc_null(v: &ArgumentValue) -> bool {
+    matches!(v, ArgumentValue::Named("MPI_PROC_NULL"))
 }
 
 /// Compares the message (site, count position, type position) with the receive.

@@ -5,9 +5,9 @@ use crate::catalog::{Effect, MpiFunction, Role};
 use crate::eval::value::HandleId;
 use crate::eval::{ArgumentValue, TypeDefinition};
 use crate::ir::{
-    statements, visit_expr, visit_stmt_exprs, Expr, ExprKind, Function, Stmt, StmtKind,
+    statements, visit_expr, visit_stmt_exprs, Expr, ExprKind, Function, Stmt, StmtKind, Storage,
 };
-use crate::source::Language;
+use crate::source::{Language, Span};
 
 pub(crate) static RULE: Rule = Rule {
     id: "type-leak",
@@ -25,6 +25,11 @@ const DOCS: &str = r#"## What it finds
 - A constructor in a function (not the main program) writing a local handle variable that the
   function never frees, returns, or stores anywhere: the datatype is lost when the function
   returns.
+
+A handle kept where it outlives the call (a C global, a Fortran module variable, a `SAVE`d
+variable, a COMMON member) is not reported: the program may build it once and reuse it. Nor is
+one whose variable the function passes to `MPI_Type_free` where the analysis does not know what
+it holds (after a loop whose trip count is not known): that free may release it.
 
 ## Why it is a bug
 
@@ -61,14 +66,14 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         if escapes(function, &target) {
             continue;
         }
-        let lost_in_loop = d.handles.len() >= 2
-            && d.handles[..d.handles.len() - 1]
-                .iter()
-                .any(|h| !freed.contains(h));
+        let maybe_freed = freed_through_unknown(cx, d, function, &target);
+        let kept = |h: &HandleId| !freed.contains(h) && !maybe_freed.contains(h);
+        let lost_in_loop =
+            d.handles.len() >= 2 && d.handles[..d.handles.len() - 1].iter().any(kept);
         if lost_in_loop {
             let lost = d.handles[..d.handles.len() - 1]
                 .iter()
-                .filter(|h| !freed.contains(h))
+                .filter(|h| kept(h))
                 .count();
             out.push(cx.diagnostic(
                 &RULE,
@@ -78,7 +83,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                     d.handles.len()
                 ),
             ));
-        } else if d.handles.iter().all(|h| !freed.contains(h)) && !function.is_main {
+        } else if d.handles.iter().all(kept) && !function.is_main {
             out.push(cx.diagnostic(
                 &RULE,
                 d.span,
@@ -103,6 +108,47 @@ fn freed_handles(cx: &Context<'_>) -> HashSet<HandleId> {
     freed
 }
 
+/// The handles of `d` that an `MPI_Type_free` of its variable in `function` may have released
+/// where the variable's value was not known (after a loop whose trip count is not): at each
+/// such free, the handle the variable held, the last one `d` had made (the evaluations of the
+/// constructor and of the frees are recorded in the order they ran).
+fn freed_through_unknown(
+    cx: &Context<'_>,
+    d: &TypeDefinition,
+    function: &Function,
+    target: &str,
+) -> HashSet<HandleId> {
+    let mut made = 0usize;
+    let mut freed = HashSet::new();
+    for call in &cx.analysis.evaluation.calls {
+        if call.span == d.span {
+            made += 1;
+            continue;
+        }
+        let unknown_free = call.function.roles().zip(&call.args).any(|(role, arg)| {
+            role == Role::FreeType
+                && !matches!(arg.value, ArgumentValue::Datatype { .. })
+                && freed_variable(cx, arg.span).as_deref() == Some(target)
+        });
+        if unknown_free && cx.function_at(call.span).map(|f| f.span) == Some(function.span) {
+            freed.extend(made.checked_sub(1).and_then(|last| d.handles.get(last)));
+        }
+    }
+    freed
+}
+
+/// The variable an `MPI_Type_free` argument names, as written: `&t` in C, `t` in Fortran
+/// (lower case).
+fn freed_variable(cx: &Context<'_>, span: Span) -> Option<String> {
+    let written = cx.text(span).trim();
+    let name = match cx.language() {
+        Language::C => written.strip_prefix('&')?.trim(),
+        Language::Fortran { .. } => written,
+    };
+    let plain = !name.is_empty() && name.chars().all(|c| c.is_alphanumeric() || c == '_');
+    plain.then(|| name.to_ascii_lowercase())
+}
+
 /// The function a definition is in and the local handle variable it writes: `&t` in C, `t` in
 /// Fortran, declared in that function and not one of its parameters.
 fn local_handle<'a>(cx: &Context<'a>, d: &TypeDefinition) -> Option<(&'a Function, String)> {
@@ -125,9 +171,13 @@ fn local_handle<'a>(cx: &Context<'a>, d: &TypeDefinition) -> Option<(&'a Functio
     local.then_some((function, name))
 }
 
+/// Whether `stmts` declare `name` as a variable of one call: a `SAVE`d variable or a COMMON
+/// member keeps its handle for the next call, which may use it again.
 fn declares(stmts: &[Stmt], name: &str) -> bool {
-    statements(stmts)
-        .any(|(s, _)| matches!(&s.kind, StmtKind::Decl(d) if d.name.eq_ignore_ascii_case(name)))
+    statements(stmts).any(|(s, _)| {
+        matches!(&s.kind, StmtKind::Decl(d)
+            if d.name.eq_ignore_ascii_case(name) && matches!(d.storage, Storage::Automatic))
+    })
 }
 
 /// Whether the handle variable's value can leave the function.

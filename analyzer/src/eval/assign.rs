@@ -24,8 +24,10 @@ impl Evaluator<'_> {
                 if let (Ty::Array(..), ExprKind::ArrayCtor(items)) =
                     (self.resolve(ty).clone(), &e.kind)
                 {
-                    let values: Vec<Value> = items.iter().map(|i| self.eval(state, i)).collect();
-                    self.write_elements(state, place, values);
+                    match self.array_values(state, items) {
+                        Some(values) => self.write_elements(state, place, values),
+                        None => state.forget(place),
+                    }
                     return;
                 }
                 let v = self.eval(state, e);
@@ -139,9 +141,22 @@ impl Evaluator<'_> {
             return;
         };
         self.steps_left -= count as u64;
-        if let ExprKind::ArrayCtor(items) = &e.kind {
-            let values: Vec<Value> = items.iter().map(|i| self.eval(state, i)).collect();
-            self.write_elements(state, place, values);
+        // A constructor or an array-valued intrinsic gives all the elements at once.
+        let whole = match &e.kind {
+            ExprKind::ArrayCtor(items) => Some(self.array_values(state, items)),
+            ExprKind::Call { callee, args, .. }
+                if matches!(callee.as_str(), "shape" | "lbound" | "ubound") && args.len() == 1 =>
+            {
+                let array = self.eval(state, e);
+                Some(self.read_array(state, &array, count))
+            }
+            _ => None,
+        };
+        if let Some(values) = whole {
+            match values {
+                Some(values) => self.write_elements(state, place, values),
+                None => state.forget(place),
+            }
             return;
         }
         let single = dims.len() == 1;
@@ -311,6 +326,8 @@ fn rewrite_names(e: &mut Expr, f: &mut dyn FnMut(&str, crate::source::Span) -> O
         return;
     }
     match &mut e.kind {
+        // Which element of a section or constructor stands at a position is not followed.
+        ExprKind::Section { .. } | ExprKind::ArrayCtor(_) => *e = Expr::unknown(e.span),
         ExprKind::Unary(_, a) | ExprKind::Cast(_, a) | ExprKind::SizeofExpr(a) => {
             rewrite_names(a, f)
         }

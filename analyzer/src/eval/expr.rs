@@ -1,6 +1,6 @@
 //! Expressions: values, places (lvalues) and static types.
 
-use super::value::{Declaration, ObjectKind, PathElem, Place, State, Value};
+use super::value::{ObjectKind, PathElem, Place, State, Value};
 use super::Evaluator;
 use crate::dtype::{Predefined, DFLT_DARG};
 use crate::ir::{BinOp, Designator, Expr, ExprKind, Ty, UnOp};
@@ -24,25 +24,19 @@ impl<'p> Evaluator<'p> {
             // `defined` belongs to `#if`, not to code.
             ExprKind::Str(_)
             | ExprKind::Substring { .. }
+            | ExprKind::ImpliedDo { .. }
             | ExprKind::Defined(_)
             | ExprKind::Unknown => Value::Unknown,
             // A C compound literal `(int[]){a, b}` or a Fortran array constructor passed as an
             // argument: an unnamed array holding the values.
-            ExprKind::ArrayCtor(items) => {
-                let values: Vec<Value> = items.iter().map(|i| self.eval(state, i)).collect();
-                let object = self.local_object(
-                    state,
-                    "(array)",
-                    ObjectKind::Heap { bytes: None },
-                    Declaration::Temporary(e.span),
-                );
-                let place = Place {
-                    object,
-                    path: Vec::new(),
-                };
-                self.write_elements(state, &place, values);
-                Value::Ref(place)
-            }
+            ExprKind::ArrayCtor(items) => match self.array_values(state, items) {
+                Some(values) => self.temporary_array(state, e.span, values),
+                None => Value::Unknown,
+            },
+            // A contiguous section as an argument: its first element, the rest following it.
+            ExprKind::Section { base, subscripts } => self
+                .section_start(state, base, subscripts)
+                .map_or(Value::Unknown, Value::Ref),
             ExprKind::Name(name) => self.name_value(state, name),
             ExprKind::Unary(op, inner) => {
                 let v = self.eval(state, inner);
@@ -324,10 +318,8 @@ impl<'p> Evaluator<'p> {
 
     /// The declared type at a place, when known.
     pub(crate) fn place_type(&self, state: &State, place: &Place) -> Option<Ty> {
-        match &state.objects.get(place.object)?.kind {
-            ObjectKind::Variable(ty) | ObjectKind::Pointee(ty) => self.path_type(ty, &place.path),
-            _ => None,
-        }
+        let ty = state.objects.get(place.object)?.ty()?;
+        self.path_type(&ty, &place.path)
     }
 
     /// The static type of an expression, for `sizeof expr`.
@@ -366,6 +358,17 @@ impl<'p> Evaluator<'p> {
                 Some(Ty::Pointer(Box::new(target)))
             }
             ExprKind::Cast(ty, _) => Some(ty.clone()),
+            // An array of the base's elements, of a length not followed here.
+            ExprKind::Section { base, .. } => match self.static_type(state, base)? {
+                Ty::Array(element, _) => Some(Ty::Array(
+                    element,
+                    vec![crate::ir::ArrayDim {
+                        lower: Expr::int(1, e.span),
+                        upper: None,
+                    }],
+                )),
+                _ => None,
+            },
             ExprKind::Substring { base, lower, upper } => {
                 let base = self.static_type(state, base)?;
                 let (one, len) = character_unit(self.resolve(&base))?;
@@ -466,11 +469,11 @@ impl<'p> Evaluator<'p> {
         let Some(object) = state.objects.get(place.object) else {
             return Value::Unknown;
         };
-        let offset = match object.kind.clone() {
-            ObjectKind::Variable(ty) | ObjectKind::Pointee(ty) => {
-                self.path_offset(state, &ty, &place.path).map(|(o, _)| o)
+        let offset = match (object.ty(), &object.kind) {
+            (Some(ty), _) => self.path_offset(state, &ty, &place.path).map(|(o, _)| o),
+            (None, ObjectKind::Heap { .. } | ObjectKind::Bottom) if place.path.is_empty() => {
+                Some(0)
             }
-            ObjectKind::Heap { .. } | ObjectKind::Bottom if place.path.is_empty() => Some(0),
             _ => None,
         };
         offset.map_or(Value::Unknown, |offset| Value::Addr {
@@ -495,6 +498,9 @@ impl<'p> Evaluator<'p> {
         let va = self.eval(state, a);
         let vb = self.eval(state, b);
         if let Some(v) = super::numeric::floating(op, &va, &vb) {
+            return v;
+        }
+        if let Some(v) = self.null_comparison(state, op, &va, &vb) {
             return v;
         }
         match op {

@@ -2,7 +2,7 @@
 //! given memory of their own), a call inlined with its parameters bound, Fortran dummies as
 //! aliases of the actual arguments.
 
-use std::collections::HashMap;
+use std::rc::Rc;
 
 use super::stmt::{join_all, Exits, Flow};
 use super::value::{Declaration, ObjectKind, PathElem, Place, State, Value};
@@ -65,7 +65,7 @@ impl<'p> Evaluator<'p> {
         state
             .scopes
             .push(saved_scopes.first().cloned().unwrap_or_default());
-        state.scopes.push(HashMap::new());
+        state.scopes.push(Rc::default());
         for (name, value) in params {
             let (position, ty) = Self::param(function, &name);
             let id = self.declare_local(
@@ -90,8 +90,8 @@ impl<'p> Evaluator<'p> {
             } else {
                 // Sequence association (a dummy of another shape or bounds than the actual): the
                 // evaluator does not re-map subscripts, so the dummy is unknown and whatever the
-                // callee writes is forgotten, rather than placed wrongly.
-                state.forget(place);
+                // callee writes (or allocates) is forgotten, rather than placed wrongly.
+                state.forget_passed(place);
                 ObjectKind::Variable(declared)
             };
             let declaration = Declaration::Param(function.name_span, position);

@@ -1,12 +1,14 @@
 //! Fortran intrinsic modules' constants (`iso_fortran_env`, `iso_c_binding`) and the intrinsic
-//! functions datatype code uses to measure types (`storage_size`, `c_sizeof`, `size`, `kind`,
-//! `selected_int_kind`, `selected_real_kind`), on the target's gfortran.
+//! functions datatype code uses to measure types and arrays (`storage_size`, `c_sizeof`, `size`,
+//! `shape`, `lbound`, `ubound`, `len`, `kind`, `selected_int_kind`, `selected_real_kind`), on
+//! the target's gfortran.
 
 use super::value::{State, Value};
 use super::Evaluator;
 use crate::ir::{Expr, Ty};
-use crate::layout::aggregate::dimension_extent;
+use crate::layout::aggregate::{character_unit, dimension_extent};
 use crate::layout::{CType, FortranType};
+use crate::source::Span;
 
 /// (precision, range) of each REAL kind gfortran has, by kind.
 const REAL_KINDS: [(u32, i128, i128); 4] =
@@ -58,6 +60,7 @@ impl<'p> Evaluator<'p> {
         state: &mut State,
         name: &str,
         args: &[Expr],
+        span: Span,
     ) -> Option<Value> {
         let target = self.engine.target;
         let value = match name {
@@ -129,6 +132,21 @@ impl<'p> Evaluator<'p> {
                             *bounds.get(usize::try_from(dim.checked_sub(1)?).ok()?)?;
                         dimension_extent(lower, upper).map_or(Value::Unknown, Value::Int)
                     }
+                }
+            }
+            "shape" | "lbound" | "ubound" => self.array_inquiry(state, name, args, span),
+            // The declared length of a character variable, element or substring.
+            "len" => {
+                let ty = self.static_type(state, args.first()?)?;
+                let ty = self.element_type(&ty);
+                match character_unit(self.resolve(&ty)) {
+                    Some((_, Some(len))) => {
+                        let len = len.clone();
+                        self.eval_const(state, &len)
+                            .map_or(Value::Unknown, |n| Value::Int(n.max(0)))
+                    }
+                    Some((_, None)) => Value::Int(1),
+                    None => Value::Unknown,
                 }
             }
             "int" | "int8" | "nint" => match self.eval(state, args.first()?) {

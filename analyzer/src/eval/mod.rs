@@ -2,6 +2,7 @@
 //! builds every datatype the code constructs with the engine, and records every MPI call with
 //! its evaluated arguments. What cannot be proven stays unknown.
 
+mod arrays;
 mod assign;
 mod expr;
 mod function;
@@ -9,6 +10,7 @@ mod intrinsics;
 mod mpi;
 mod numeric;
 mod stmt;
+mod storage;
 #[cfg(test)]
 mod tests;
 mod types;
@@ -96,10 +98,25 @@ pub(crate) struct TypeDefinition {
     pub target: crate::ir::Expr,
     /// The datatype; `None` when it is unknown or differs between the paths reaching the call.
     pub datatype: Option<Result<Datatype, DtypeError>>,
-    /// Whether the handles the call made are committed somewhere: all of them, some, or none.
+    /// Whether the handles the call made are committed somewhere: all of them, some, or none
+    /// (`Maybe` too when one was written where the evaluator cannot follow it).
     pub committed: Tri,
+    /// Some handle the call made was written through a pointer the evaluator cannot follow.
+    pub unfollowed: bool,
     /// The handles the call made, one per evaluation of the call.
     pub handles: Vec<HandleId>,
+    /// The datatype per chain of call sites that reached the call (a helper called from two
+    /// places with other arguments), in the order first reached.
+    pub variants: Vec<Variant>,
+}
+
+/// What one constructor call built when reached through one chain of calls.
+#[derive(Clone, Debug)]
+pub(crate) struct Variant {
+    /// The calls of the file's own functions that led to it, outermost first; empty in a root.
+    pub via: Vec<Span>,
+    /// The datatype; `None` when it is unknown or differs between the paths of this chain.
+    pub datatype: Option<Result<Datatype, DtypeError>>,
 }
 
 /// Entries of a local array that a call reads and nothing wrote since its declaration.
@@ -231,7 +248,7 @@ fn called_functions(program: &Program) -> HashSet<&str> {
     let defined: HashSet<&str> = program.functions.iter().map(|f| f.name.as_str()).collect();
     let mut called = HashSet::new();
     for f in &program.functions {
-        stmt::visit_calls(&f.body, &mut |name| {
+        crate::ir::visit_calls(&f.body, &mut |name| {
             if let Some(d) = defined.get(name) {
                 if *d != f.name {
                     called.insert(*d);
@@ -252,6 +269,8 @@ pub(crate) struct Evaluator<'p> {
     steps_left: u64,
     functions: HashMap<&'p str, &'p Function>,
     call_stack: Vec<&'p str>,
+    /// The calls of the file's own functions being followed, outermost first.
+    call_sites: Vec<Span>,
     handles: Vec<Handle>,
     predefined_handles: HashMap<Predefined, HandleId>,
     /// The index of each definition, by [`DefinitionKey`].
@@ -262,6 +281,9 @@ pub(crate) struct Evaluator<'p> {
     noted: HashSet<(Span, &'static str)>,
     /// Handles some evaluated path commits.
     ever_committed: HashSet<HandleId>,
+    /// Handles written where the evaluator cannot follow them (through an unknown pointer):
+    /// whether they are committed later is not known.
+    unfollowed: HashSet<HandleId>,
     /// The object each local declaration made last, to reuse when it runs again.
     locals: HashMap<Origin, ObjectId>,
     /// The objects some path stored a pointer or address into an object in, by that object: a
@@ -284,6 +306,8 @@ pub(crate) struct Evaluator<'p> {
     /// Per `if` condition (by address): whether the program leaves its variables unchanged
     /// after it (see `mpi::guards`).
     unchanged_conditions: HashMap<usize, bool>,
+    /// The types of the program's Fortran COMMON blocks, whose variables calls must forget.
+    common_blocks: HashSet<&'p str>,
 }
 
 impl<'p> Evaluator<'p> {
@@ -301,6 +325,7 @@ impl<'p> Evaluator<'p> {
                 .map(|f| (f.name.as_str(), f))
                 .collect(),
             call_stack: Vec::new(),
+            call_sites: Vec::new(),
             handles: Vec::new(),
             predefined_handles: HashMap::new(),
             definition_index: HashMap::new(),
@@ -309,6 +334,7 @@ impl<'p> Evaluator<'p> {
             notes: Vec::new(),
             noted: HashSet::new(),
             ever_committed: HashSet::new(),
+            unfollowed: HashSet::new(),
             locals: HashMap::new(),
             holders: HashMap::new(),
             heap_blocks: HashMap::new(),
@@ -318,6 +344,12 @@ impl<'p> Evaluator<'p> {
             returned: HashSet::new(),
             unwritten_arrays: HashMap::new(),
             unchanged_conditions: HashMap::new(),
+            common_blocks: program
+                .aggregates
+                .iter()
+                .filter(|a| a.kind == crate::ir::AggregateKind::FortranCommon)
+                .map(|a| a.name.as_str())
+                .collect(),
         }
     }
 
@@ -385,9 +417,11 @@ impl<'p> Evaluator<'p> {
                 .iter()
                 .filter(|h| self.ever_committed.contains(h))
                 .count();
+            let unfollowed = d.handles.iter().any(|h| self.unfollowed.contains(h));
+            d.unfollowed = unfollowed;
             d.committed = match committed {
-                0 => Tri::No,
                 n if n == d.handles.len() => Tri::Yes,
+                0 if !unfollowed => Tri::No,
                 _ => Tri::Maybe,
             };
         }

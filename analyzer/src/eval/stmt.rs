@@ -1,13 +1,14 @@
 //! Statements and control flow: declarations, assignments, branches joined, loops run while
 //! their bounds are known and within budget (calls into the file's own functions: `function`).
 
-use std::collections::HashMap;
+use std::rc::Rc;
 
 use super::value::{Declaration, ObjectKind, Place, State, Value};
 use super::Evaluator;
 use crate::catalog::MpiFunction;
 use crate::ir::{
-    statements, visit_expr, visit_stmt_exprs, Expr, ExprKind, Function, Stmt, StmtKind, Ty,
+    statements, visit_calls, visit_expr, visit_stmt_exprs, Expr, ExprKind, Function, Stmt,
+    StmtKind, Storage, Ty,
 };
 use crate::source::Span;
 
@@ -41,8 +42,33 @@ impl Exits {
 
     /// Hands what left an inner statement list by `return` or a forward jump to the outer one.
     fn pass_on(&mut self, inner: &mut Exits) {
-        self.returns.append(&mut inner.returns);
-        self.jumps.append(&mut inner.jumps);
+        for (state, value) in std::mem::take(&mut inner.returns) {
+            self.ret(state, value);
+        }
+        for (label, state) in std::mem::take(&mut inner.jumps) {
+            self.jump(label, state);
+        }
+    }
+
+    /// A path that returns `value`: joined at once with the other returns, which the call
+    /// joins anyway, so that a `return` inside a loop keeps one state.
+    pub(super) fn ret(&mut self, state: State, value: Value) {
+        match self.returns.first_mut() {
+            Some((pending, returned)) => {
+                *pending = pending.join(&state);
+                *returned = returned.join(&value);
+            }
+            None => self.returns.push((state, value)),
+        }
+    }
+
+    /// A path that jumps to `label`: joined at once with the others pending there, so that a
+    /// jump inside a loop keeps one state however many iterations take it.
+    pub(super) fn jump(&mut self, label: String, state: State) {
+        match self.jumps.iter_mut().find(|(l, _)| *l == label) {
+            Some((_, pending)) => *pending = pending.join(&state),
+            None => self.jumps.push((label, state)),
+        }
     }
 }
 
@@ -57,7 +83,7 @@ impl<'p> Evaluator<'p> {
     /// which every function sees.
     pub(crate) fn exec_globals(&mut self, state: &mut State, stmts: &'p [Stmt]) {
         if state.scopes.is_empty() {
-            state.scopes.push(HashMap::new());
+            state.scopes.push(Rc::default());
         }
         let mut exits = Exits::default();
         for stmt in stmts {
@@ -73,7 +99,7 @@ impl<'p> Evaluator<'p> {
         stmts: &'p [Stmt],
         exits: &mut Exits,
     ) -> Flow {
-        state.scopes.push(HashMap::new());
+        state.scopes.push(Rc::default());
         let mut flow = Flow::Normal;
         let mut next = 0;
         while let Some(stmt) = stmts.get(next) {
@@ -108,11 +134,20 @@ impl<'p> Evaluator<'p> {
         self.steps_left = self.steps_left.saturating_sub(1);
         match &stmt.kind {
             StmtKind::Decl(decl) => {
+                let declaration = Declaration::Local(std::ptr::from_ref(decl) as usize);
+                // A COMMON member is another name for its component of the block.
+                if let Storage::Common(member) = &decl.storage {
+                    if let Some(place) = self.place(state, member) {
+                        let alias = ObjectKind::Alias(place);
+                        self.declare_local(state, &decl.name, alias, declaration);
+                        return Flow::Normal;
+                    }
+                }
                 let id = self.declare_local(
                     state,
                     &decl.name,
                     ObjectKind::Variable(decl.ty.clone()),
-                    Declaration::Local(std::ptr::from_ref(decl) as usize),
+                    declaration,
                 );
                 if let Some(init) = &decl.init {
                     let place = Place {
@@ -181,7 +216,7 @@ impl<'p> Evaluator<'p> {
                 test_first,
             } => {
                 // The init's declarations (`for (int i = 0; ...)`) live in the loop's scope.
-                state.scopes.push(HashMap::new());
+                state.scopes.push(Rc::default());
                 let mut inner = Exits::default();
                 let mut flow = Flow::Normal;
                 for stmt in init {
@@ -210,7 +245,7 @@ impl<'p> Evaluator<'p> {
                 let v = value
                     .as_ref()
                     .map_or(Value::Unknown, |e| self.eval(state, e));
-                exits.returns.push((state.clone(), v));
+                exits.ret(state.clone(), v);
                 Flow::Dead
             }
             StmtKind::Break => {
@@ -223,7 +258,7 @@ impl<'p> Evaluator<'p> {
             }
             StmtKind::Block(stmts) => self.exec_stmts(state, stmts, exits),
             StmtKind::Goto(label) => {
-                exits.jumps.push((label.clone(), state.clone()));
+                exits.jump(label.clone(), state.clone());
                 Flow::Dead
             }
             StmtKind::Label(label) => {
@@ -235,12 +270,25 @@ impl<'p> Evaluator<'p> {
             StmtKind::Opaque { names } => {
                 for name in names {
                     if let Some(id) = state.lookup(name) {
-                        state.forget(&Place {
-                            object: id,
-                            path: Vec::new(),
-                        });
+                        // A dummy argument or COMMON member: what it names is forgotten.
+                        let place = self.resolve_alias(
+                            state,
+                            Place {
+                                object: id,
+                                path: Vec::new(),
+                            },
+                        );
+                        state.forget_passed(&place);
                     }
                 }
+                Flow::Normal
+            }
+            StmtKind::Allocate { name, dims } => {
+                self.allocate(state, name, Some(dims));
+                Flow::Normal
+            }
+            StmtKind::Deallocate(name) => {
+                self.allocate(state, name, None);
                 Flow::Normal
             }
         }
@@ -262,12 +310,31 @@ impl<'p> Evaluator<'p> {
         let skip_body = self.body_is_arithmetic(state, cond, step, body);
         let mut first = true;
         let mut exit_states: Vec<State> = Vec::new();
+        let mut previous: Option<State> = None;
+        let mut iteration: u64 = 0;
         loop {
             if self.steps_left == 0 {
                 self.note(span, "loop not evaluated to its end: step budget exhausted");
                 return self.havoc_loop(state, cond, step, body, exit_states, outer);
             }
+            // An iteration that changed nothing is what every later one does: no iteration
+            // after it adds anything. The loop is left by the paths that left it, or from here
+            // by what the analysis does not see (a global a called function sets).
+            if previous.as_ref().is_some_and(|p| p.same_as(state)) {
+                if let Some(s) = join_all(exit_states) {
+                    *state = state.join(&s);
+                }
+                return Flow::Normal;
+            }
             if test_first || !first {
+                // Kept at iterations 1, 2, 4, 8, ...: a loop that settles is seen within twice
+                // the iterations it took, and a long loop copies its state log(n) times.
+                iteration += 1;
+                if iteration.is_power_of_two() {
+                    previous = Some(state.clone());
+                } else if (iteration - 1).is_power_of_two() {
+                    previous = None;
+                }
                 match cond.map(|c| self.eval(state, c)) {
                     Some(Value::Int(0)) => break,
                     Some(Value::Int(_)) | None => {}
@@ -289,7 +356,9 @@ impl<'p> Evaluator<'p> {
             for s in exits.breaks.iter_mut().chain(exits.continues.iter_mut()) {
                 s.scopes.truncate(depth);
             }
+            // Joined at once: one state however many iterations break.
             exit_states.append(&mut exits.breaks);
+            exit_states = join_all(exit_states).into_iter().collect();
             outer.pass_on(&mut exits);
             let mut continuing: Vec<State> = exits.continues;
             if flow == Flow::Normal {
@@ -497,8 +566,12 @@ impl<'p> Evaluator<'p> {
                 match self.place(state, arg) {
                     Some(place) => aliases.push((param.name.clone(), place)),
                     None => {
-                        // What the callee writes to a substring is not followed into the string.
-                        if matches!(arg.kind, ExprKind::Substring { .. }) {
+                        // What the callee writes to a substring or section is not followed
+                        // into the variable.
+                        if matches!(
+                            arg.kind,
+                            ExprKind::Substring { .. } | ExprKind::Section { .. }
+                        ) {
                             self.forget_root(state, arg);
                         }
                         let v = self.eval(state, arg);
@@ -510,16 +583,19 @@ impl<'p> Evaluator<'p> {
                 params.push((param.name.clone(), v));
             }
         }
-        self.run_function(state, function, params, &aliases)
+        self.call_sites.push(span);
+        let value = self.run_function(state, function, params, &aliases);
+        self.call_sites.pop();
+        value
     }
 
     /// What an unknown function may do to its arguments: write through every pointer and, in
     /// Fortran, to every variable passed.
     pub(crate) fn forget_arguments(&mut self, state: &mut State, args: &[Expr]) {
         for arg in args {
-            // Writing characters of a substring writes the string.
+            // Writing characters of a substring writes the string; a section, the array.
             let arg = match &arg.kind {
-                ExprKind::Substring { base, .. } => base,
+                ExprKind::Substring { base, .. } | ExprKind::Section { base, .. } => base,
                 _ => arg,
             };
             let (value, place) = self.value_and_place(state, arg);
@@ -534,7 +610,7 @@ impl<'p> Evaluator<'p> {
             };
             if let Some(target) = target {
                 let target = self.resolve_alias(state, target);
-                state.forget(&target);
+                state.forget_passed(&target);
             }
         }
     }
@@ -654,6 +730,7 @@ fn collect_assigned(stmts: &[Stmt], out: &mut Vec<String>) {
             | StmtKind::If { cond: e, .. }
             | StmtKind::Loop { cond: Some(e), .. } => collect_in_expr(e, out),
             StmtKind::Opaque { names } => out.extend(names.iter().cloned()),
+            StmtKind::Allocate { name, .. } | StmtKind::Deallocate(name) => out.push(name.clone()),
             _ => {}
         }
     }
@@ -677,6 +754,7 @@ fn collect_in_expr(e: &Expr, out: &mut Vec<String>) {
                         | ExprKind::Index { .. }
                         | ExprKind::Member { .. }
                         | ExprKind::Substring { .. }
+                        | ExprKind::Section { .. }
                 ) {
                     out.extend(a.root_name().map(str::to_owned));
                 }
@@ -684,16 +762,4 @@ fn collect_in_expr(e: &Expr, out: &mut Vec<String>) {
         }
         _ => {}
     });
-}
-
-/// Calls every function name called in the statements.
-pub(crate) fn visit_calls(stmts: &[Stmt], f: &mut dyn FnMut(&str)) {
-    let mut on_expr = |e: &Expr| {
-        visit_expr(e, &mut |e| {
-            if let ExprKind::Call { callee, .. } = &e.kind {
-                f(callee);
-            }
-        })
-    };
-    visit_stmt_exprs(stmts, &mut on_expr);
 }

@@ -55,6 +55,14 @@ fn constructors_in_loops_run_to_the_budget() {
 #[test]
 fn calls_in_loops_are_recorded_up_to_a_bound() {
     let analysis = run(&fuzz_regression("calls-in-loop-fortran_free.F90"), FREE_CPP);
+    assert!(analysis.evaluation.calls.len() < 2_000);
+    // A count that changes every iteration: the state never repeats.
+    let c = "void f(double *buf) {
+  for (int i = 1; i < 1000000; i++)
+                 MPI_Send(buf, i, MPI_DOUBLE, 0, 0, MPI_COMM_WORLD);
+}
+";
+    let analysis = run(c, C);
     assert_note(&analysis, "not told apart");
     assert!(analysis.evaluation.calls.len() < 2_000);
 }
@@ -196,4 +204,41 @@ fn casts_narrowing_and_names_that_are_macros_too() {
              MPI_Type_contiguous(width, MPI_INT, &d);\n  \
              MPI_Type_contiguous((size_t)-1 > 0, MPI_INT, &e);\n}\n";
     assert_eq!(sizes(c, C), [None, Some(16), None, Some(40), Some(4)]);
+}
+
+/// Paths that leave a loop by `goto`, `return` or `break`, one per iteration, are joined as
+/// they leave: what is pending stays one state per label, per function and per loop however
+/// many iterations run (a tree of real C grew to 400 MB while they piled up).
+#[test]
+fn exits_from_long_loops_stay_one_state_each() {
+    let c = "int g(int);\nint f(int m) {\n  MPI_Datatype t; int i, n = 3, k = 2;\n  \
+             for (i = 0; i < 100000; i++) {\n    if (g(i)) goto fail;\n    \
+             if (g(i + 1)) return n;\n    if (g(i + 2)) break;\n  }\n  \
+             MPI_Type_contiguous(k, MPI_INT, &t);\nfail:\n  \
+             MPI_Type_contiguous(n, MPI_INT, &t);\n  return 0;\n}\n";
+    assert_eq!(sizes(c, C), [Some(8), Some(12)]);
+    let mut exits = super::stmt::Exits::default();
+    for i in 0..1000 {
+        exits.jump("fail".to_owned(), super::value::State::default());
+        exits.ret(super::value::State::default(), super::value::Value::Int(i));
+    }
+    assert_eq!((exits.jumps.len(), exits.returns.len()), (1, 1));
+    assert!(matches!(exits.returns[0].1, super::value::Value::Unknown));
+}
+
+/// A loop whose iteration leaves the state as it found it does the same forever: it ends at
+/// once with the paths that left it (a retry loop of MPICH's, `while (1)` with an unknown
+/// `break`, ran to the step budget in every function that used it, 60 s for one header).
+#[test]
+fn loops_that_change_nothing_end_at_once() {
+    let c = "int g(void);\nint limit;\nvoid f(void) {\n  MPI_Datatype t; int r, n = 4, retry = limit;\n  \
+             while (1) {\n    r = g();\n    if (r == 0) break;\n    \
+             if (retry > 0) { retry--; }\n  }\n  MPI_Type_contiguous(n, MPI_INT, &t);\n  \
+             do { n = 5; } while (n != 5);\n  MPI_Type_contiguous(n, MPI_INT, &t);\n  \
+             for (;;) { n = 6; }\n  MPI_Type_contiguous(n, MPI_INT, &t);\n}\n";
+    let analysis = run(c, C);
+    let notes: Vec<&str> = analysis.notes.iter().map(|n| n.message.as_str()).collect();
+    assert!(notes.iter().all(|n| !n.contains("budget")), "{notes:?}");
+    // What the analysis does not see may end even `for (;;)` (a global a call sets).
+    assert_eq!(sizes(c, C), [Some(16), Some(20), Some(24)]);
 }

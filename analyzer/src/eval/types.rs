@@ -51,10 +51,13 @@ impl<'p> Evaluator<'p> {
             _ => None,
         };
         match &e.kind {
-            ExprKind::Name(name) => match &state.objects.get(state.lookup(name)?)?.kind {
-                ObjectKind::Variable(ty) => Some(ty.clone()),
-                _ => None,
-            },
+            ExprKind::Name(name) => {
+                let object = state.objects.get(state.lookup(name)?)?;
+                match object.kind {
+                    ObjectKind::Variable(_) => object.ty(),
+                    _ => None,
+                }
+            }
             ExprKind::Index { base, indices } => {
                 let base = self.static_type(state, base)?;
                 match self.resolve(&base).clone() {

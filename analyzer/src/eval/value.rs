@@ -3,7 +3,7 @@
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::rc::Rc;
 
-use crate::ir::Ty;
+use crate::ir::{ArrayDim, Expr, Ty};
 use crate::source::Span;
 
 /// Index of an object (a variable, a heap block, `MPI_BOTTOM`) in [`State::objects`].
@@ -110,6 +110,39 @@ pub(crate) struct Object {
     pub values: BTreeMap<Path, Value>,
     /// The declaration that made a local variable, and the call depth it ran at.
     pub origin: Option<Origin>,
+    /// The bounds `ALLOCATE` gave a Fortran allocatable array, while they are known.
+    pub allocated: Option<Vec<(i128, i128)>>,
+}
+
+impl Object {
+    /// The type of a variable (or of the memory a pointer parameter points at): as declared,
+    /// with the bounds of an allocated array in place of its deferred ones.
+    pub(crate) fn ty(&self) -> Option<Ty> {
+        let (ObjectKind::Variable(ty) | ObjectKind::Pointee(ty)) = &self.kind else {
+            return None;
+        };
+        Some(match (&self.allocated, ty) {
+            (Some(bounds), Ty::Array(element, dims)) if bounds.len() == dims.len() => {
+                let dims = bounds
+                    .iter()
+                    .zip(dims)
+                    .map(|(&(lower, upper), d)| ArrayDim {
+                        lower: Expr::int(lower, d.lower.span),
+                        upper: Some(Expr::int(upper, d.lower.span)),
+                    })
+                    .collect();
+                Ty::Array(element.clone(), dims)
+            }
+            _ => ty.clone(),
+        })
+    }
+}
+
+impl Object {
+    /// Holds the same values as `other`, the same object at another time (same lifetime).
+    pub(crate) fn same_as(self: &Rc<Self>, other: &Rc<Object>) -> bool {
+        Rc::ptr_eq(self, other) || (self.origin == other.origin && self.values == other.values)
+    }
 }
 
 /// A declaration of a local variable (or a temporary) at a call depth. At most one lifetime of
@@ -161,8 +194,9 @@ pub(crate) struct HandleState {
 /// The abstract state of one path through a function: scopes of variables, objects, handles.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct State {
-    /// Innermost scope last; each maps a name to its object.
-    pub scopes: Vec<HashMap<String, ObjectId>>,
+    /// Innermost scope last; each maps a name to its object. Shared between the states of
+    /// branches until one binds a name (every jump and branch copies the state).
+    pub scopes: Vec<Rc<Scope>>,
     /// Shared between the states of branches until one of them writes (copy on write), so a
     /// branch costs what it changes, not what the program holds.
     pub objects: Vec<Rc<Object>>,
@@ -170,6 +204,9 @@ pub(crate) struct State {
     /// What earlier branches on conditions still unchanged made certain on each side.
     pub guards: Vec<Rc<super::mpi::guards::Guard>>,
 }
+
+/// The names one block declares.
+pub(crate) type Scope = HashMap<String, ObjectId>;
 
 /// Most elements one object stores; writes past it are forgotten (unknown), which keeps memory
 /// bounded by the code rather than by the sizes it declares.
@@ -196,6 +233,7 @@ impl State {
             kind,
             values: BTreeMap::new(),
             origin: None,
+            allocated: None,
         }));
         self.objects.len() - 1
     }
@@ -216,6 +254,7 @@ impl State {
             kind,
             values: BTreeMap::new(),
             origin: Some(origin),
+            allocated: None,
         });
         match reusable {
             Some(id)
@@ -250,10 +289,10 @@ impl State {
     /// Binds a name to an object in the innermost scope.
     pub(crate) fn bind(&mut self, name: &str, id: ObjectId) {
         if self.scopes.is_empty() {
-            self.scopes.push(HashMap::new());
+            self.scopes.push(Rc::default());
         }
         if let Some(scope) = self.scopes.last_mut() {
-            scope.insert(name.to_owned(), id);
+            Rc::make_mut(scope).insert(name.to_owned(), id);
         }
     }
 
@@ -303,6 +342,19 @@ impl State {
         }
     }
 
+    /// Forgets what is stored in and below a place and, for a whole variable, the bounds an
+    /// `ALLOCATE` gave it: a procedure it is passed to may allocate it anew.
+    pub(crate) fn forget_passed(&mut self, place: &Place) {
+        self.forget(place);
+        if place.path.is_empty() {
+            if let Some(object) = self.objects.get_mut(place.object) {
+                if object.allocated.is_some() {
+                    Rc::make_mut(object).allocated = None;
+                }
+            }
+        }
+    }
+
     /// Copies everything stored below `from` to below `to` (struct and array assignment);
     /// returns the objects the copied pointers and addresses point into.
     pub(crate) fn copy_subtree(&mut self, from: &Place, to: &Place) -> Vec<ObjectId> {
@@ -330,15 +382,46 @@ impl State {
         pointed
     }
 
+    /// Whether evaluation goes on from `other` exactly as from this state: the same names,
+    /// values, handle states and guards (a loop whose iteration changed nothing has reached
+    /// what it will do forever).
+    pub(crate) fn same_as(&self, other: &State) -> bool {
+        self.scopes.len() == other.scopes.len()
+            && self
+                .scopes
+                .iter()
+                .zip(&other.scopes)
+                .all(|(a, b)| Rc::ptr_eq(a, b) || a == b)
+            && self.objects.len() == other.objects.len()
+            && self
+                .objects
+                .iter()
+                .zip(&other.objects)
+                .all(|(a, b)| a.same_as(b))
+            && self.handles == other.handles
+            && self.guards.len() == other.guards.len()
+            && self
+                .guards
+                .iter()
+                .zip(&other.guards)
+                .all(|(a, b)| Rc::ptr_eq(a, b) || a.same_as(b))
+    }
+
     /// The state after two paths meet: values that agree stay known.
     pub(crate) fn join(&self, other: &State) -> State {
         let mut joined = self.clone();
         for (id, object) in joined.objects.iter_mut().enumerate() {
             match other.objects.get(id) {
                 Some(o) if Rc::ptr_eq(object, o) => {}
-                Some(o) => Rc::make_mut(object)
-                    .values
-                    .retain(|path, v| o.values.get(path) == Some(v)),
+                Some(o) => {
+                    let object = Rc::make_mut(object);
+                    object
+                        .values
+                        .retain(|path, v| o.values.get(path) == Some(v));
+                    if object.allocated != o.allocated {
+                        object.allocated = None;
+                    }
+                }
                 None => Rc::make_mut(object).values.clear(),
             }
         }

@@ -1,9 +1,10 @@
 //! Sizes, alignments and field offsets of the program's types on the target: C scalars and
-//! aggregates (with `#pragma pack`, `_Alignas`, anonymous members), Fortran intrinsic kinds and
-//! `SEQUENCE`/`BIND(C)` derived types, which gfortran lays out as C lays out the matching struct.
-//! Bit-fields and other derived types are unknown. Every offset is overflow-checked.
+//! aggregates (with `#pragma pack`, `_Alignas`, anonymous members), Fortran intrinsic kinds,
+//! derived types (gfortran lays out every derived type, `SEQUENCE` and `BIND(C)` or not, as C
+//! lays out the matching struct) and COMMON blocks. Bit-fields are unknown. Every offset is
+//! overflow-checked.
 
-use super::record::Placement;
+use super::record::{round_up, Placement};
 use super::{CType, FortranType, SizeAlign, Target};
 use crate::ir::{Aggregate, AggregateKind, ArrayDim, Expr, Program, Ty};
 
@@ -287,8 +288,8 @@ fn aggregate_layout<'p>(
     agg: &Aggregate,
     depth: usize,
 ) -> Option<(Layout, FieldOffsets)> {
-    if agg.kind == AggregateKind::FortranDerived {
-        return None;
+    if agg.kind == AggregateKind::FortranCommon {
+        return common_layout(cx, agg, depth);
     }
     let union = agg.kind == AggregateKind::Union;
     let mut place = Placement::new(cx.target(), union);
@@ -342,6 +343,41 @@ fn aggregate_layout<'p>(
         None => 1,
     };
     Some((place.finish(align)?, fields))
+}
+
+/// A COMMON block as gfortran lays it out (`-falign-commons`): each member at the next multiple
+/// of its type's own alignment, the block as long as its members reach. A derived-type member,
+/// or a target whose COMMON alignment was not measured, leaves the layout unknown.
+fn common_layout<'p>(
+    cx: &mut impl TypeContext<'p>,
+    agg: &Aggregate,
+    depth: usize,
+) -> Option<(Layout, FieldOffsets)> {
+    let (mut end, mut block_align) = (0i128, 1i128);
+    let mut fields = Vec::new();
+    for field in &agg.fields {
+        let size = layout_at(cx, &field.ty, depth + 1)?.size;
+        let scalar = match resolve(cx.program(), &field.ty) {
+            Ty::Array(element, _) => resolve(cx.program(), element),
+            other => other,
+        };
+        let Ty::Fortran { ty, kind, .. } = scalar else {
+            return None;
+        };
+        let kind = fortran_kind(cx, *ty, kind.as_deref())?;
+        let align = i128::from(cx.target().fortran_common_align(*ty, kind)?);
+        let at = round_up(end, align)?;
+        end = at.checked_add(size)?;
+        block_align = block_align.max(align);
+        fields.push((field.name.clone(), at, field.ty.clone()));
+    }
+    Some((
+        Layout {
+            size: end,
+            align: block_align,
+        },
+        fields,
+    ))
 }
 
 /// The element type of an array of unknown length (`double d[]`, `int m[][3]`).

@@ -39,7 +39,7 @@ pub(super) struct Placement {
     unit: Option<(i128, i128)>,
 }
 
-fn round_up(v: i128, to: i128) -> Option<i128> {
+pub(super) fn round_up(v: i128, to: i128) -> Option<i128> {
     if to <= 1 {
         return Some(v);
     }

@@ -469,6 +469,20 @@ impl Target {
         Some(layout)
     }
 
+    /// The alignment gfortran gives a `t(KIND=kind)` member of a COMMON block
+    /// (`-falign-commons`, the default): the type's own alignment, which is its alignment as a
+    /// derived-type component except for the kind-8 types of i686 (8, not 4). `None` where it
+    /// was not measured (powerpc64le, Windows).
+    pub fn fortran_common_align(self, t: FortranType, kind: u32) -> Option<u32> {
+        let component = self.fortran(t, kind)?;
+        match self {
+            Target::X86_64LinuxGnu | Target::Aarch64LinuxGnu => Some(component.align),
+            Target::I686LinuxGnu if kind == 8 && t != FortranType::Character => Some(8),
+            Target::I686LinuxGnu => Some(component.align),
+            Target::Powerpc64leLinuxGnu | Target::X86_64WindowsMsvc => None,
+        }
+    }
+
     /// The kinds gfortran accepts for `t` on this target (`iso_fortran_env`'s `integer_kinds`,
     /// `real_kinds`, `logical_kinds`, `character_kinds`), ascending.
     pub fn fortran_kinds(self, t: FortranType) -> &'static [u32] {

@@ -19,6 +19,9 @@ struct JsonType {
     file: String,
     line: u32,
     column: u32,
+    /// For a call that built other datatypes through other calls of the file's functions: the
+    /// chain of calls of this entry, outermost first.
+    via: Vec<Position>,
     name: String,
     constructor: &'static str,
     size: Option<i128>,
@@ -29,6 +32,13 @@ struct JsonType {
     true_extent: Option<i128>,
     committed: Option<bool>,
     signature: Option<String>,
+}
+
+/// A place in the file, 1-based.
+#[derive(Serialize)]
+struct Position {
+    line: u32,
+    column: u32,
 }
 
 /// `types --format json`, fields in the order ARCHITECTURE.md gives.
@@ -90,6 +100,11 @@ fn json_entry(file: &str, report: &TypeReport, model: MpiModel) -> JsonType {
         file: file.to_owned(),
         line: report.line,
         column: report.column,
+        via: report
+            .via
+            .iter()
+            .map(|&(line, column)| Position { line, column })
+            .collect(),
         name: report.name.clone(),
         constructor: report.constructor,
         size: summary.map(|(size, _)| size),
@@ -106,13 +121,29 @@ fn json_entry(file: &str, report: &TypeReport, model: MpiModel) -> JsonType {
     }
 }
 
+/// `file:line:column`, and for a call reached through calls of the file's functions with other
+/// results, the chain: `via 12:5 > 30:9`.
+fn location(e: &JsonType) -> String {
+    let mut text = format!("{}:{}:{}", e.file, e.line, e.column);
+    if !e.via.is_empty() {
+        let chain: Vec<String> = e
+            .via
+            .iter()
+            .map(|p| format!("{}:{}", p.line, p.column))
+            .collect();
+        text.push_str(" via ");
+        text.push_str(&chain.join(" > "));
+    }
+    text
+}
+
 fn write_table(out: &mut impl Write, entries: &[JsonType]) -> std::io::Result<()> {
     let show = |v: Option<i128>| v.map_or_else(|| "?".to_owned(), |v| v.to_string());
     let rows: Vec<[String; 8]> = entries
         .iter()
         .map(|e| {
             [
-                format!("{}:{}:{}", e.file, e.line, e.column),
+                location(e),
                 e.name.clone(),
                 e.constructor.trim_start_matches("MPI_").to_owned(),
                 show(e.size),

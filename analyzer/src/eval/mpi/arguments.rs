@@ -41,7 +41,8 @@ impl Evaluator<'_> {
                 (recorded, RawArg::Value(v))
             }
             IntArray | AintArray | DatatypeArray | DistribArray => {
-                let start = self.eval(state, arg);
+                // Fortran passes an element (`blocklens(2)`) by reference: the array from there.
+                let start = self.location(state, arg);
                 let values = array_len.and_then(|n| self.read_array(state, &start, n));
                 let capacity = self.array_capacity(state, &start);
                 let unwritten = values
@@ -207,9 +208,12 @@ impl Evaluator<'_> {
         let Some(o) = state.objects.get(object).cloned() else {
             return ArgumentValue::Unknown;
         };
-        let (declared, object_bytes) = match &o.kind {
-            ObjectKind::Variable(ty) => (Some(ty.clone()), self.layout(state, ty).map(|l| l.size)),
-            ObjectKind::Heap { bytes } => (None, *bytes),
+        let (declared, object_bytes) = match (&o.kind, o.ty()) {
+            (ObjectKind::Variable(_), Some(ty)) => {
+                let bytes = self.layout(state, &ty).map(|l| l.size);
+                (Some(ty), bytes)
+            }
+            (ObjectKind::Heap { bytes }, _) => (None, *bytes),
             _ => (None, None),
         };
         let element = self

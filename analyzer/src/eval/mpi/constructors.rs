@@ -5,7 +5,7 @@ use super::RawArg;
 use crate::catalog::{ConstructorKind, Effect, MpiFunction};
 use crate::dtype::{Api, Constructor, Datatype, Distribution, DtypeError, Order};
 use crate::eval::value::{HandleState, Place, State, Tri, Value};
-use crate::eval::{DefinitionKey, Evaluator, Handle, TypeDefinition};
+use crate::eval::{DefinitionKey, Evaluator, Handle, TypeDefinition, Variant};
 use crate::source::Span;
 use ConstructorKind as K;
 
@@ -221,6 +221,10 @@ impl Evaluator<'_> {
         if let Some(out) = out {
             self.write_place(state, out, Value::Handle(h));
         }
+        let variant = Variant {
+            via: self.call_sites.clone(),
+            datatype: datatype.clone(),
+        };
         match self.definition_index.get(&key) {
             Some(&i) => {
                 let d = &mut self.definitions[i];
@@ -228,6 +232,11 @@ impl Evaluator<'_> {
                     d.datatype = None;
                 }
                 d.handles.push(h);
+                match d.variants.iter_mut().find(|v| v.via == variant.via) {
+                    Some(v) if !same_result(&v.datatype, &datatype) => v.datatype = None,
+                    Some(_) => {}
+                    None => d.variants.push(variant),
+                }
             }
             None => {
                 self.definition_index.insert(key, self.definitions.len());
@@ -238,7 +247,9 @@ impl Evaluator<'_> {
                     target: target.clone(),
                     datatype,
                     committed: Tri::No,
+                    unfollowed: false,
                     handles: vec![h],
+                    variants: vec![variant],
                 });
             }
         }

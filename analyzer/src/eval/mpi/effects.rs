@@ -6,7 +6,7 @@ use crate::catalog::{ConstructorKind, Effect, Mpi1Bound, MpiFunction};
 use crate::dtype::Datatype;
 use crate::eval::value::{HandleState, ObjectKind, Place, State, Tri, Value};
 use crate::eval::{Evaluator, Handle};
-use crate::ir::Expr;
+use crate::ir::{BinOp, Expr};
 use crate::source::Span;
 use ConstructorKind as K;
 
@@ -22,6 +22,33 @@ impl Evaluator<'_> {
             committed: Tri::No,
             freed: Tri::No,
         })
+    }
+
+    /// `t == MPI_DATATYPE_NULL` (or `/=`) of a handle the program holds: a datatype is never
+    /// the null handle, but `MPI_Type_free` sets its variable to it (where the evaluator keeps
+    /// the freed handle, for use-after-free).
+    pub(crate) fn null_comparison(
+        &self,
+        state: &State,
+        op: BinOp,
+        a: &Value,
+        b: &Value,
+    ) -> Option<Value> {
+        let handle = match (a, b) {
+            (Value::Handle(h), Value::Named("MPI_DATATYPE_NULL"))
+            | (Value::Named("MPI_DATATYPE_NULL"), Value::Handle(h)) => *h,
+            _ => return None,
+        };
+        let null = match self.handle_state(state, handle).freed {
+            Tri::No => false,
+            Tri::Yes => true,
+            Tri::Maybe => return Some(Value::Unknown),
+        };
+        match op {
+            BinOp::Eq => Some(Value::Int(i128::from(null))),
+            BinOp::Ne => Some(Value::Int(i128::from(!null))),
+            _ => None,
+        }
     }
 
     pub(super) fn datatype_of(&self, v: &Value) -> Option<Datatype> {
@@ -66,6 +93,9 @@ impl Evaluator<'_> {
                     .unwrap_or_else(|| crate::ir::Expr::unknown(span));
                 let datatype = self.build(kind, function.api(), raw);
                 let h = self.define(state, function, span, &target, out.as_ref(), datatype);
+                if let (Some(h), None) = (h, &out) {
+                    self.unfollowed.insert(h);
+                }
                 if let (Some(h), true) = (h, kind.returns_predefined()) {
                     self.ever_committed.insert(h);
                 }

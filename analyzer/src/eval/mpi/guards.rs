@@ -35,6 +35,21 @@ pub(crate) struct Guard {
     fails: Vec<(HandleId, HandleState)>,
 }
 
+impl Guard {
+    /// The same condition, seeing the same values, making the same handle states certain.
+    pub(crate) fn same_as(&self, other: &Guard) -> bool {
+        self.condition.span == other.condition.span
+            && self.holds == other.holds
+            && self.fails == other.fails
+            && self.variables.len() == other.variables.len()
+            && self
+                .variables
+                .iter()
+                .zip(&other.variables)
+                .all(|((_, a, x), (_, b, y))| a == b && x.same_as(y))
+    }
+}
+
 /// A condition an `if` is about to branch on, when a later `if` may rely on it.
 pub(crate) struct Branch {
     condition: Expr,

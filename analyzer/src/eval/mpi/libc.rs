@@ -1,7 +1,7 @@
 //! Calls to the C library and Fortran intrinsics the evaluator models: allocation (a heap object
 //! per call, bounded), integer helpers, and output or exit calls that only read their arguments.
 
-use crate::eval::value::{ObjectKind, Place, State, Value};
+use crate::eval::value::{ObjectKind, PathElem, Place, State, Value};
 use crate::eval::Evaluator;
 use crate::ir::{BinOp, Expr};
 use crate::source::Span;
@@ -19,7 +19,7 @@ impl Evaluator<'_> {
         args: &[Expr],
         span: Span,
     ) -> Value {
-        if let Some(v) = self.intrinsic_call(state, callee, args) {
+        if let Some(v) = self.intrinsic_call(state, callee, args, span) {
             return v;
         }
         let ints = |ev: &mut Self, state: &mut State| -> Option<Vec<i128>> {
@@ -49,17 +49,28 @@ impl Evaluator<'_> {
                 let target = self.eval(state, &args[0]);
                 let fill = self.eval_const(state, &args[1]);
                 let bytes = self.eval_const(state, &args[2]);
-                let whole = match &target {
-                    Value::Ref(place) => {
-                        let place = self.resolve_alias(state, place.clone());
-                        let ty = self.place_type(state, &place);
-                        ty.filter(|ty| self.layout(state, ty).map(|l| l.size) == bytes)
-                            .map(|ty| (place, ty))
-                    }
-                    _ => None,
-                };
-                match (fill, whole) {
+                match (fill, self.whole_object(state, &target, bytes)) {
                     (Some(0), Some((place, ty))) => self.zero_fill(state, &place, &ty),
+                    _ => self.forget_arguments(state, &args[..1]),
+                }
+                target
+            }
+            // A whole object copied onto one of the same type takes its values; any other copy
+            // leaves the destination unknown.
+            "memcpy" | "memmove" if args.len() == 3 => {
+                let target = self.eval(state, &args[0]);
+                let source = self.eval(state, &args[1]);
+                let bytes = self.eval_const(state, &args[2]);
+                let to = self.whole_object(state, &target, bytes);
+                let from = self.whole_object(state, &source, bytes);
+                match (to, from) {
+                    (Some((to, to_ty)), Some((from, from_ty)))
+                        if self.same_type(&to_ty, &from_ty) =>
+                    {
+                        for pointed in state.copy_subtree(&from, &to) {
+                            self.holders.entry(pointed).or_default().insert(to.object);
+                        }
+                    }
                     _ => self.forget_arguments(state, &args[..1]),
                 }
                 target
@@ -94,8 +105,50 @@ impl Evaluator<'_> {
             }
             _ => {
                 self.forget_arguments(state, args);
+                self.forget_common_blocks(state);
                 Value::Unknown
             }
+        }
+    }
+
+    /// The object (or array) `pointer` points at the start of, when it is `bytes` long: the
+    /// place itself, or the array whose first element it is (`a` for `double a[4]`).
+    fn whole_object(
+        &mut self,
+        state: &mut State,
+        pointer: &Value,
+        bytes: Option<i128>,
+    ) -> Option<(Place, crate::ir::Ty)> {
+        let Value::Ref(place) = pointer else {
+            return None;
+        };
+        let place = self.resolve_alias(state, place.clone());
+        let mut candidates = vec![place.clone()];
+        if let Some((PathElem::Index(0), parent)) = place.path.split_last() {
+            candidates.push(Place {
+                object: place.object,
+                path: parent.to_vec(),
+            });
+        }
+        candidates.into_iter().find_map(|place| {
+            let ty = self.place_type(state, &place)?;
+            (self.layout(state, &ty).map(|l| l.size) == bytes).then_some((place, ty))
+        })
+    }
+
+    /// Whether values stored for one type mean the same for the other: the same scalar, record
+    /// or handle type, or one-dimensional arrays of such of the same length (the callers have
+    /// checked that both are as long).
+    fn same_type(&self, a: &crate::ir::Ty, b: &crate::ir::Ty) -> bool {
+        use crate::ir::Ty;
+        match (self.resolve(a), self.resolve(b)) {
+            (Ty::C(x), Ty::C(y)) => x == y,
+            (Ty::Named(x), Ty::Named(y)) => x == y,
+            (Ty::MpiDatatype, Ty::MpiDatatype) => true,
+            (Ty::Array(x, dx), Ty::Array(y, dy)) => {
+                dx.len() == 1 && dy.len() == 1 && self.same_type(x, y)
+            }
+            _ => false,
         }
     }
 }

@@ -76,6 +76,7 @@ impl<'p> Evaluator<'p> {
             return self.mpi_call(state, function, callee_span, args, span);
         }
         if let Some(function) = self.functions.get(callee).copied() {
+            self.forget_common_blocks(state);
             return self.call_user(state, function, args, span);
         }
         self.library_call(state, callee, args, span)
@@ -118,6 +119,12 @@ impl<'p> Evaluator<'p> {
                 declared,
             });
             raw.push(v);
+        }
+        // What the call writes is not known until its effect says what.
+        for arg in &raw {
+            if let RawArg::Out(place) = arg {
+                self.write_place(state, place, Value::Unknown);
+            }
         }
         self.forget_unread(state, function, args, &raw, &mut evaluated);
         let result = self.effect(state, function, args, &raw, span);

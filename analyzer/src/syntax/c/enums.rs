@@ -7,7 +7,7 @@ use tree_sitter::Node;
 use super::expr::EvalMode;
 use super::kinds as k;
 use super::{unknown, Lowerer};
-use crate::ir::{BinOp, Decl, Expr, ExprKind, Init, Stmt, StmtKind, Ty};
+use crate::ir::{BinOp, Decl, Expr, ExprKind, Init, Stmt, StmtKind, Storage, Ty};
 use crate::layout::{CType, Target};
 
 impl Lowerer<'_> {
@@ -153,6 +153,7 @@ impl Lowerer<'_> {
                         ty: ty.clone(),
                         init: Some(Init::Expr(value)),
                         constant: true,
+                        storage: Storage::Automatic,
                     }),
                     span,
                 });

@@ -24,7 +24,8 @@ impl Lowerer<'_> {
             names: None,
             range: node.byte_range(),
         });
-        let body = self.lower_block(body_node);
+        let mut body = self.lower_block(body_node);
+        self.settle_jumps(node, &mut body);
         self.function_body = None;
         Some(Function {
             is_main: declared.name == "main",
@@ -35,6 +36,29 @@ impl Lowerer<'_> {
             span: self.span(node),
             fortran: None,
         })
+    }
+
+    /// Keeps the `goto`s and labels of a function whose paths the evaluator can join where the
+    /// label stands (forward jumps out of the blocks before it, `goto fn_fail`); any other
+    /// jump, and its label, forgets what the function assigns, since a path may arrive there
+    /// with other values. A label whose address is taken (`&&label`) may be reached from
+    /// anywhere.
+    fn settle_jumps(&mut self, function: Node<'_>, body: &mut [Stmt]) {
+        let text = self.text(function);
+        let mut forward = crate::ir::forward_labels(body);
+        forward.retain(|label| !address_taken(text, label));
+        let mut names = None;
+        let mut settle = |stmt: &mut Stmt| {
+            if let StmtKind::Goto(label) | StmtKind::Label(label) = &stmt.kind {
+                if !forward.contains(label) {
+                    let names = names
+                        .get_or_insert_with(|| self.function_assigned_names(function))
+                        .clone();
+                    stmt.kind = StmtKind::Opaque { names };
+                }
+            }
+        };
+        crate::ir::visit_stmts_mut(body, &mut settle);
     }
 
     /// The statements of a compound statement (or of one statement used as a body).
@@ -221,9 +245,13 @@ impl Lowerer<'_> {
                 span,
             }),
             k::LABELED_STATEMENT => {
-                // A `goto` may arrive here with other values.
-                let names = self.function_assigned_names(node);
-                out.push(self.opaque(names, span));
+                // Where jumps land: settled per function (see `settle_jumps`).
+                if let Some(label) = node.child_by_field_name(k::F_LABEL) {
+                    out.push(Stmt {
+                        kind: StmtKind::Label(self.text(label).to_owned()),
+                        span,
+                    });
+                }
                 let last = node.named_child_count().checked_sub(1);
                 if let Some(inner) = last
                     .and_then(|i| node.named_child(u32::try_from(i).ok()?))
@@ -231,6 +259,17 @@ impl Lowerer<'_> {
                 {
                     self.lower_stmt(inner, out);
                 }
+            }
+            k::GOTO_STATEMENT
+                if node
+                    .child_by_field_name(k::F_LABEL)
+                    .is_some_and(|l| l.kind() == k::STATEMENT_IDENTIFIER) =>
+            {
+                let label = node.child_by_field_name(k::F_LABEL).map(|l| self.text(l));
+                out.push(Stmt {
+                    kind: StmtKind::Goto(label.unwrap_or_default().to_owned()),
+                    span,
+                });
             }
             k::GOTO_STATEMENT | k::SEH_TRY_STATEMENT | k::SEH_LEAVE_STATEMENT => {
                 let names = if node.kind() == k::SEH_TRY_STATEMENT {
@@ -489,6 +528,16 @@ impl Lowerer<'_> {
         self.outer_file = Some(outer);
         names
     }
+}
+
+/// Whether `text` takes the address of `label` (GNU `&&label`, for a computed `goto`).
+fn address_taken(text: &str, label: &str) -> bool {
+    text.match_indices("&&").any(|(at, _)| {
+        let rest = text[at + 2..].trim_start();
+        rest.strip_prefix(label).is_some_and(|after| {
+            !after.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
+        })
+    })
 }
 
 /// Whether `stmts` hold a `continue` of the loop around them (not of a loop inside them).

@@ -10,7 +10,7 @@ use super::kinds as k;
 use super::{unknown, Lowerer};
 use crate::ir::{
     Aggregate, AggregateKind, ArrayDim, BinOp, Decl, Expr, ExprKind, Field, Init, Param, Stmt,
-    StmtKind, Ty,
+    StmtKind, Storage, Ty,
 };
 use crate::layout::CType;
 use crate::source::Span;
@@ -557,6 +557,7 @@ impl<'a> Lowerer<'a> {
                     ty,
                     init,
                     constant,
+                    storage: Storage::Automatic,
                 }),
                 span,
             });

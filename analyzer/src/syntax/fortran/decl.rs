@@ -7,11 +7,8 @@ use tree_sitter::Node;
 
 use super::unit::{SpecificationPart, Unseen};
 use super::{fortran_name, kinds as k, named_children, with_dims, Lowerer};
-use crate::ir::{
-    Aggregate, AggregateKind, ArrayDim, Decl, Expr, ExprKind, Field, FortranUnit, Init, Stmt,
-    StmtKind, Ty,
-};
-use crate::layout::{FortranKinds, FortranType, Target};
+use crate::ir::{ArrayDim, Decl, Expr, ExprKind, FortranUnit, Init, Stmt, StmtKind, Storage, Ty};
+use crate::layout::{FortranKinds, FortranType};
 use crate::source::Span;
 
 /// What a unit's declarations say about one name.
@@ -23,6 +20,10 @@ pub(super) struct Symbol {
     pub dims: Option<Vec<ArrayDim>>,
     pub init: Option<Expr>,
     pub constant: bool,
+    /// `SAVE`d explicitly, or implicitly by an initializer or `DATA`.
+    pub saved: bool,
+    /// The hidden variable of the COMMON block the name is a member of.
+    pub common: Option<String>,
 }
 
 /// The implicit type of each initial letter; `None` for `IMPLICIT NONE`.
@@ -67,21 +68,27 @@ pub(super) struct Scope {
     /// The result variable of a function.
     pub result: Option<String>,
     /// The unit's `GO TO`s: which labels are reached by forward jumps only.
-    pub jumps: super::stmt::Jumps,
+    pub jumps: super::jumps::Jumps,
     /// What the unit's own statements make visible of MPI (its host's and module's are added
     /// when the unit is lowered).
     pub mpi: FortranUnit,
     pub specification: SpecificationPart,
     /// Names that may be declared where the analysis did not look.
     pub unseen: Unseen,
+    /// A bare `SAVE`: every local is saved.
+    pub save_all: bool,
+    /// The COMMON blocks the unit declares, in order.
+    pub commons: Vec<super::storage::CommonBlock>,
+    /// Names in an `EQUIVALENCE`: their storage is shared in ways not modelled.
+    pub equivalenced: Vec<String>,
 }
 
 /// A kind as the literal a declaration would write.
-fn kind_expr(kind: Option<u32>) -> Option<Expr> {
+pub(super) fn kind_expr(kind: Option<u32>) -> Option<Expr> {
     kind.map(|k| Expr::int(i128::from(k), Span::default()))
 }
 
-fn intrinsic(ty: FortranType, kind: Option<Expr>, len: Option<Expr>) -> Ty {
+pub(super) fn intrinsic(ty: FortranType, kind: Option<Expr>, len: Option<Expr>) -> Ty {
     Ty::Fortran {
         ty,
         kind: kind.map(Box::new),
@@ -101,10 +108,13 @@ impl Scope {
             undeclared: Vec::new(),
             data: Vec::new(),
             result: None,
-            jumps: super::stmt::Jumps::default(),
+            jumps: super::jumps::Jumps::default(),
             mpi: FortranUnit::default(),
             specification: SpecificationPart::default(),
             unseen: Unseen::Nothing,
+            save_all: false,
+            commons: Vec::new(),
+            equivalenced: Vec::new(),
         }
     }
 
@@ -118,6 +128,8 @@ impl Scope {
             dims: None,
             init: None,
             constant: false,
+            saved: false,
+            common: None,
         })
     }
 
@@ -140,8 +152,9 @@ impl Scope {
     }
 
     /// The declarations of the unit's local variables (dummy arguments excluded), with the
-    /// implicitly typed ones after the declared ones.
-    pub(crate) fn decls(&self) -> Vec<Stmt> {
+    /// implicitly typed ones after the declared ones. A saved variable keeps its initializer
+    /// only where `initial_value_holds` says that it holds whenever the unit starts.
+    pub(crate) fn decls(&self, initial_value_holds: &dyn Fn(&str) -> bool) -> Vec<Stmt> {
         let mut out = Vec::new();
         for name in &self.order {
             if self.dummies.contains(name) {
@@ -150,13 +163,19 @@ impl Scope {
             let Some(symbol) = self.symbols.get(name) else {
                 continue;
             };
+            let storage = self.storage(name, symbol);
+            let init = match storage {
+                Storage::Saved if !initial_value_holds(name) => None,
+                _ => symbol.init.clone().map(Init::Expr),
+            };
             out.push(Stmt {
                 kind: StmtKind::Decl(Decl {
                     name: name.clone(),
                     name_span: symbol.name_span,
                     ty: self.type_of(name),
-                    init: symbol.init.clone().map(Init::Expr),
+                    init,
                     constant: symbol.constant,
+                    storage,
                 }),
                 span: symbol.name_span,
             });
@@ -174,12 +193,36 @@ impl Scope {
                         ty,
                         init: None,
                         constant: false,
+                        storage: if self.save_all {
+                            Storage::Saved
+                        } else {
+                            Storage::Automatic
+                        },
                     }),
                     span: Span::default(),
                 });
             }
         }
         out
+    }
+
+    /// Where a declared name lives: in its COMMON block, saved, or for one call.
+    fn storage(&self, name: &str, symbol: &Symbol) -> Storage {
+        if let Some(block) = &symbol.common {
+            let span = symbol.name_span;
+            let base = Expr::new(ExprKind::Name(block.clone()), span);
+            let member = ExprKind::Member {
+                base: Box::new(base),
+                field: name.to_owned(),
+            };
+            return Storage::Common(Expr::new(member, span));
+        }
+        let initialized = symbol.init.is_some() && !symbol.constant;
+        if symbol.saved || self.save_all || initialized {
+            Storage::Saved
+        } else {
+            Storage::Automatic
+        }
     }
 }
 
@@ -192,10 +235,10 @@ fn declarator_nodes(node: Node) -> Vec<Node> {
 }
 
 /// One entity of a declaration statement.
-struct Declarator {
-    name: String,
-    span: Span,
-    dims: Option<Vec<ArrayDim>>,
+pub(super) struct Declarator {
+    pub name: String,
+    pub span: Span,
+    pub dims: Option<Vec<ArrayDim>>,
     init: Option<Expr>,
     /// `CHARACTER name*10`.
     len: Option<Expr>,
@@ -245,18 +288,27 @@ impl<'a> Lowerer<'a> {
             .map_or(Ty::Unknown, |t| self.type_spec(t));
         let mut dims = None;
         let mut constant = false;
+        let mut saved = false;
+        // An allocatable or pointer component is a descriptor, whose layout is the compiler's.
+        let mut descriptor = false;
         let mut cursor = node.walk();
         for attribute in node.children_by_field_name("attribute", &mut cursor) {
             let word = self.first_word(attribute);
             match word.as_str() {
                 k::PARAMETER => constant = true,
+                k::SAVE => saved = true,
                 k::DIMENSION => {
                     dims = named_children(attribute)
                         .find(|c| c.kind() == k::ARGUMENT_LIST)
                         .map(|list| self.dimensions(list));
                 }
-                // Their descriptors' layout is the compiler's: nothing is known of them.
-                k::ALLOCATABLE | k::POINTER => ty = Ty::Unknown,
+                // A pointer may point anywhere: nothing is known of it.
+                k::POINTER => {
+                    ty = Ty::Unknown;
+                    descriptor = true;
+                }
+                // An allocatable's elements are known once `ALLOCATE` gives its bounds.
+                k::ALLOCATABLE => descriptor = true,
                 _ => {}
             }
         }
@@ -274,11 +326,11 @@ impl<'a> Lowerer<'a> {
                 };
             }
             let entity_dims = declarator.dims.or_else(|| dims.clone());
-            fields.push((
-                declarator.name.clone(),
-                declarator.span,
-                with_dims(entity_ty.clone(), entity_dims.clone()),
-            ));
+            let component = match descriptor {
+                true => Ty::Unknown,
+                false => with_dims(entity_ty.clone(), entity_dims.clone()),
+            };
+            fields.push((declarator.name.clone(), declarator.span, component));
             let symbol = self.scope().entry(&declarator.name, declarator.span);
             symbol.ty = Some(entity_ty);
             if entity_dims.is_some() {
@@ -288,11 +340,12 @@ impl<'a> Lowerer<'a> {
                 symbol.init = declarator.init;
             }
             symbol.constant |= constant;
+            symbol.saved |= saved;
         }
         fields
     }
 
-    /// `DIMENSION w(3)`, `SAVE x`, `INTENT(IN) n` and the like.
+    /// `DIMENSION w(3)`, `ALLOCATABLE w(:)`, `INTENT(IN) n` and the like.
     pub(super) fn variable_modification(&mut self, node: Node) {
         let word = named_children(node)
             .find(|c| c.kind() == k::TYPE_QUALIFIER)
@@ -305,7 +358,9 @@ impl<'a> Lowerer<'a> {
             let symbol = self.scope().entry(&declarator.name, declarator.span);
             match word.as_str() {
                 k::DIMENSION => symbol.dims = declarator.dims,
-                k::ALLOCATABLE | k::POINTER => symbol.ty = Some(Ty::Unknown),
+                k::ALLOCATABLE if declarator.dims.is_some() => symbol.dims = declarator.dims,
+                k::POINTER => symbol.ty = Some(Ty::Unknown),
+                k::SAVE => symbol.saved = true,
                 _ => {}
             }
         }
@@ -324,21 +379,6 @@ impl<'a> Lowerer<'a> {
             let symbol = self.scope().entry(&name, span);
             symbol.init = Some(value);
             symbol.constant = true;
-        }
-    }
-
-    /// `COMMON /blk/ x, y(10)`: the names become variables of the unit (what other units do to
-    /// them is not followed).
-    pub(super) fn common_statement(&mut self, node: Node) {
-        for group in named_children(node).filter(|c| c.kind() == k::VARIABLE_GROUP) {
-            for d in named_children(group).filter(|c| c.kind() != k::NAME) {
-                if let Some(declarator) = self.declarator(d) {
-                    let symbol = self.scope().entry(&declarator.name, declarator.span);
-                    if declarator.dims.is_some() {
-                        symbol.dims = declarator.dims;
-                    }
-                }
-            }
         }
     }
 
@@ -361,6 +401,11 @@ impl<'a> Lowerer<'a> {
                 } else {
                     names.push(self.expr(part));
                 }
+            }
+            // `DATA` implies `SAVE`.
+            for name in names.iter().filter_map(Expr::root_name) {
+                let span = self.span(set);
+                self.scope().entry(name, span).saved = true;
             }
             let stmts: Vec<Stmt> = match (names.as_slice(), values.len()) {
                 ([target], n) if n > 1 => {
@@ -464,152 +509,14 @@ impl<'a> Lowerer<'a> {
         scope.mpi.f08 |= f08;
     }
 
-    /// `TYPE [, BIND(C)] :: name ... END TYPE`.
-    pub(super) fn derived_type_definition(&mut self, node: Node) {
-        let mut name = None;
-        let mut kind = AggregateKind::FortranDerived;
-        let mut fields = Vec::new();
-        for child in named_children(node) {
-            match child.kind() {
-                k::DERIVED_TYPE_STATEMENT => {
-                    for part in named_children(child) {
-                        match part.kind() {
-                            k::TYPE_NAME => {
-                                name = Some((fortran_name(self.text(part)), self.span(part)))
-                            }
-                            k::LANGUAGE_BINDING => kind = AggregateKind::FortranSequence,
-                            _ => {}
-                        }
-                    }
-                }
-                k::SEQUENCE_STATEMENT => kind = AggregateKind::FortranSequence,
-                k::VARIABLE_DECLARATION => {
-                    // Components are not variables of the unit: declare them in a scratch scope.
-                    self.scopes.push(Scope::new(self.kinds));
-                    let components = self.variable_declaration(child);
-                    self.scopes.pop();
-                    fields.extend(components.into_iter().map(|(name, _, ty)| Field {
-                        name,
-                        ty,
-                        bit_width: None,
-                        align: None,
-                    }));
-                }
-                _ => {}
-            }
-        }
-        let Some((name, name_span)) = name else {
-            return;
-        };
-        self.program.aggregates.push(Aggregate {
-            name,
-            anonymous: false,
-            name_span,
-            kind,
-            fields,
-            pack: None,
-            align: None,
-            span: self.span(node),
-        });
-    }
-
     /// The first keyword of a node, lower case (`dimension` of `DIMENSION(3)`).
-    fn first_word(&self, node: Node) -> String {
+    pub(super) fn first_word(&self, node: Node) -> String {
         self.text(node)
             .trim()
             .split(|c: char| !c.is_ascii_alphabetic())
             .next()
             .unwrap_or("")
             .to_ascii_lowercase()
-    }
-
-    /// A type as written: `INTEGER*8`, `REAL(KIND=dp)`, `CHARACTER(LEN=8)`, `TYPE(particle)`.
-    pub(super) fn type_spec(&mut self, node: Node) -> Ty {
-        match node.kind() {
-            k::INTRINSIC_TYPE => self.intrinsic_type(node),
-            k::DERIVED_TYPE => {
-                let Some(name) = named_children(node).find(|c| c.kind() == k::TYPE_NAME) else {
-                    return Ty::Unknown;
-                };
-                let name = fortran_name(self.text(name));
-                match name.as_str() {
-                    "MPI_DATATYPE" => Ty::MpiDatatype,
-                    n if n.starts_with("MPI_") => Ty::MpiOpaque,
-                    _ => Ty::Named(name),
-                }
-            }
-            _ => Ty::Unknown,
-        }
-    }
-
-    fn intrinsic_type(&mut self, node: Node) -> Ty {
-        let words: String = super::children(node)
-            .filter(|c| !c.is_named())
-            .map(|c| c.kind().to_ascii_lowercase())
-            .collect::<Vec<_>>()
-            .join(" ");
-        let (ty, double) = match words.as_str() {
-            "integer" => (FortranType::Integer, false),
-            "real" => (FortranType::Real, false),
-            "complex" => (FortranType::Complex, false),
-            "logical" => (FortranType::Logical, false),
-            "character" => (FortranType::Character, false),
-            "double precision" => (FortranType::Real, true),
-            "double complex" => (FortranType::Complex, true),
-            _ => return Ty::Unknown,
-        };
-        // The front end does not know the target; gfortran's DOUBLE PRECISION kind is 8 on all.
-        let fixed_kind = kind_expr(if double {
-            Some(self.kinds.double_precision_kind(Target::default()))
-        } else {
-            self.kinds.default_kind(ty)
-        });
-        let Some(kind_node) = node.child_by_field_name("kind") else {
-            return intrinsic(ty, fixed_kind, None);
-        };
-        let mut args: Vec<Node> = named_children(kind_node).collect();
-        // `CHARACTER*(n)` and `CHARACTER*(*)`: the grammar reads the star as an assumed size
-        // before the parenthesised length.
-        let star_paren = self.text(kind_node).trim_start().starts_with('*')
-            && args.len() == 2
-            && args[0].kind() == k::ASSUMED_SIZE;
-        if star_paren {
-            args.remove(0);
-        }
-        let star = star_paren || super::children(kind_node).any(|c| c.kind() == k::STAR);
-        let mut kind = None;
-        let mut len = None;
-        for (position, arg) in args.into_iter().enumerate() {
-            let (keyword, value) = if arg.kind() == k::KEYWORD_ARGUMENT {
-                let keyword = arg
-                    .child_by_field_name("name")
-                    .map(|n| self.first_word(n))
-                    .unwrap_or_default();
-                (Some(keyword), arg.child_by_field_name("value"))
-            } else {
-                (None, Some(arg))
-            };
-            let value = value.map_or(Expr::unknown(self.span(arg)), |v| self.expr(v));
-            let is_len = match keyword.as_deref() {
-                Some(k::LEN) => true,
-                Some(_) => false,
-                // `CHARACTER*8` and `CHARACTER(8)` give the length; `CHARACTER(8, 1)` the kind second.
-                None => ty == FortranType::Character && position == 0,
-            };
-            if is_len {
-                len = Some(value);
-            } else {
-                kind = Some(value);
-            }
-        }
-        // `COMPLEX*16` is two REAL*8: the star counts bytes of the pair.
-        if star && ty == FortranType::Complex {
-            kind = kind.map(|k| match k.kind {
-                ExprKind::Int(bytes) => Expr::int(bytes / 2, k.span),
-                _ => Expr::unknown(k.span),
-            });
-        }
-        intrinsic(ty, kind.or(fixed_kind), len)
     }
 
     /// Array bounds: `(n)`, `(0:129, 0:65)`, `(*)`, `(:)`.
@@ -652,7 +559,7 @@ impl<'a> Lowerer<'a> {
             .collect()
     }
 
-    fn declarator(&mut self, node: Node) -> Option<Declarator> {
+    pub(super) fn declarator(&mut self, node: Node) -> Option<Declarator> {
         match node.kind() {
             k::IDENTIFIER => Some(Declarator {
                 name: fortran_name(self.text(node)),

@@ -6,13 +6,18 @@ use tree_sitter::Node;
 use super::mpi_args::{place_arguments, WrittenArg};
 use super::{fortran_name, kinds as k, named_children, Lowerer};
 use crate::catalog::MpiFunction;
-use crate::ir::{BinOp, Expr, ExprKind, UnOp};
+use crate::ir::{BinOp, Expr, ExprKind, Subscript, UnOp};
+use crate::source::Span;
 
 /// Keyword names of the intrinsic functions the evaluator models, in positional order.
 const INTRINSIC_PARAMETERS: &[(&str, &[&str])] = &[
     ("selected_int_kind", &["r"]),
     ("selected_real_kind", &["p", "r", "radix"]),
     ("size", &["array", "dim", "kind"]),
+    ("shape", &["source", "kind"]),
+    ("lbound", &["array", "dim", "kind"]),
+    ("ubound", &["array", "dim", "kind"]),
+    ("len", &["string", "kind"]),
     ("storage_size", &["a", "kind"]),
     ("c_sizeof", &["x"]),
     ("kind", &["x"]),
@@ -77,16 +82,17 @@ impl<'a> Lowerer<'a> {
                 }
             }
             k::ARRAY_LITERAL => {
-                let items: Vec<Node> = named_children(node).collect();
-                // An implied DO gives a number of items the list does not show.
-                if items
-                    .iter()
-                    .any(|i| i.kind() == k::IMPLIED_DO_LOOP_EXPRESSION)
-                {
-                    return ExprKind::Unknown;
+                // `[INTEGER :: ...]` converts nothing an integer item holds; other type specs
+                // convert the items to a type the evaluator does not follow.
+                if let Some(spec) = node.child_by_field_name("type") {
+                    if spec.kind() != k::INTRINSIC_TYPE || self.first_word(spec) != "integer" {
+                        return ExprKind::Unknown;
+                    }
                 }
-                ExprKind::ArrayCtor(items.into_iter().map(|i| self.expr(i)).collect())
+                let items = self.array_items(node);
+                ExprKind::ArrayCtor(items)
             }
+            k::IMPLIED_DO_LOOP_EXPRESSION => self.implied_do(node),
             _ => ExprKind::Unknown,
         }
     }
@@ -113,12 +119,14 @@ impl<'a> Lowerer<'a> {
         ) else {
             return ExprKind::Unknown;
         };
+        if op == "**" {
+            return self.power_chain(left, right);
+        }
         let binary = match op.as_str() {
             "+" => BinOp::Add,
             "-" => BinOp::Sub,
             "*" => BinOp::Mul,
             "/" => BinOp::Div,
-            "**" => BinOp::Pow,
             "==" | ".eq." | ".eqv." => BinOp::Eq,
             "/=" | ".ne." | ".neqv." => BinOp::Ne,
             "<" | ".lt." => BinOp::Lt,
@@ -134,6 +142,42 @@ impl<'a> Lowerer<'a> {
             Box::new(self.expr(left)),
             Box::new(self.expr(right)),
         )
+    }
+
+    /// `a ** b ** c` is `a ** (b ** c)` in Fortran; tree-sitter-fortran groups every binary
+    /// operator from the left, so the tree of a chain is `(a ** b) ** c`: its operands are
+    /// taken down the left spine and grouped again from the right.
+    fn power_chain(&mut self, left: Node, right: Node) -> ExprKind {
+        let mut operands = vec![right];
+        let mut base = left;
+        while base.kind() == k::MATH_EXPRESSION
+            && base
+                .child_by_field_name("operator")
+                .is_some_and(|op| self.text(op) == "**")
+        {
+            let (Some(l), Some(r)) = (
+                base.child_by_field_name("left"),
+                base.child_by_field_name("right"),
+            ) else {
+                return ExprKind::Unknown;
+            };
+            operands.push(r);
+            base = l;
+        }
+        let mut exponent = self.expr(operands[0]);
+        for &operand in &operands[1..] {
+            let operand = self.expr(operand);
+            let span = Span {
+                start: operand.span.start,
+                end: exponent.span.end,
+            };
+            exponent = Expr::new(
+                ExprKind::Binary(BinOp::Pow, Box::new(operand), Box::new(exponent)),
+                span,
+            );
+        }
+        let base = self.expr(base);
+        ExprKind::Binary(BinOp::Pow, Box::new(base), Box::new(exponent))
     }
 
     /// `a(i, j)`: an array element, or a function reference.
@@ -158,12 +202,19 @@ impl<'a> Lowerer<'a> {
             {
                 return self.expr(base).kind;
             }
-            // A section (`a(1:n)`) is not one element.
-            if args
-                .iter()
-                .any(|a| matches!(a.kind(), k::EXTENT_SPECIFIER | k::KEYWORD_ARGUMENT))
-            {
+            if args.iter().any(|a| a.kind() == k::KEYWORD_ARGUMENT) {
                 return ExprKind::Unknown;
+            }
+            if args.iter().any(|a| a.kind() == k::EXTENT_SPECIFIER) {
+                let subscripts: Option<Vec<Subscript>> =
+                    args.iter().map(|&a| self.subscript(a)).collect();
+                return match subscripts {
+                    Some(subscripts) => ExprKind::Section {
+                        base: Box::new(self.expr(base)),
+                        subscripts,
+                    },
+                    None => ExprKind::Unknown,
+                };
             }
             return ExprKind::Index {
                 base: Box::new(self.expr(base)),
@@ -179,6 +230,73 @@ impl<'a> Lowerer<'a> {
                 args,
             },
             None => ExprKind::Unknown,
+        }
+    }
+
+    /// One subscript of a section: `j`, or `l:u:s` with any part left out (`2:`, `:`).
+    fn subscript(&mut self, node: Node) -> Option<Subscript> {
+        if node.kind() != k::EXTENT_SPECIFIER {
+            return (node.kind() != k::ASSUMED_SIZE).then(|| Subscript::Index(self.expr(node)));
+        }
+        let mut parts: [Option<Expr>; 3] = [None, None, None];
+        let mut colons = 0;
+        for c in super::children(node).filter(|c| c.kind() != k::COMMENT) {
+            if !c.is_named() {
+                colons += usize::from(c.kind() == ":");
+            } else if c.kind() == k::ASSUMED_SIZE {
+                return None;
+            } else {
+                let part = parts.get_mut(colons)?;
+                *part = Some(self.expr(c));
+            }
+        }
+        let [lower, upper, stride] = parts;
+        Some(Subscript::Range {
+            lower,
+            upper,
+            stride,
+        })
+    }
+
+    /// The items of an array constructor, its type spec left out.
+    fn array_items(&mut self, node: Node) -> Vec<Expr> {
+        let mut cursor = node.walk();
+        let items: Vec<Node> = node
+            .children(&mut cursor)
+            .enumerate()
+            .filter(|&(i, c)| {
+                c.is_named()
+                    && c.kind() != k::COMMENT
+                    && node.field_name_for_child(i as u32) != Some("type")
+            })
+            .map(|(_, c)| c)
+            .collect();
+        items.into_iter().map(|i| self.expr(i)).collect()
+    }
+
+    /// `(items, i = start, end [, step])` inside an array constructor.
+    fn implied_do(&mut self, node: Node) -> ExprKind {
+        let parts: Vec<Node> = named_children(node).collect();
+        let Some((&control, items)) = parts.split_last() else {
+            return ExprKind::Unknown;
+        };
+        // A type spec inside the implied DO converts as in the constructor's.
+        if control.kind() != k::LOOP_CONTROL_EXPRESSION
+            || node.child_by_field_name("type").is_some()
+        {
+            return ExprKind::Unknown;
+        }
+        let bounds: Vec<Node> = named_children(control).collect();
+        let (Some(&var), Some(&start), Some(&end)) = (bounds.first(), bounds.get(1), bounds.get(2))
+        else {
+            return ExprKind::Unknown;
+        };
+        ExprKind::ImpliedDo {
+            items: items.iter().map(|&i| self.expr(i)).collect(),
+            var: fortran_name(self.text(var)),
+            start: Box::new(self.expr(start)),
+            end: Box::new(self.expr(end)),
+            step: bounds.get(3).map(|&s| Box::new(self.expr(s))),
         }
     }
 
@@ -250,8 +368,10 @@ impl<'a> Lowerer<'a> {
             return Some(written.into_iter().map(|a| a.value).collect());
         }
         let lower = callee.to_ascii_lowercase();
-        let names: Vec<String> = match self.procedures.get(&lower) {
-            Some(info) => info.params.clone(),
+        let user = self.procedures.get(&lower).map(|info| info.params.clone());
+        let user_procedure = user.is_some();
+        let names: Vec<String> = match user {
+            Some(params) => params,
             None => INTRINSIC_PARAMETERS
                 .iter()
                 .find(|(n, _)| *n == lower)
@@ -268,6 +388,17 @@ impl<'a> Lowerer<'a> {
         // Optional arguments left out at the end are simply absent.
         while placed.last().is_some_and(Option::is_none) {
             placed.pop();
+        }
+        // One left out before a keyword argument is absent too: to the file's own procedure
+        // it is an unknown value (the evaluator does not follow `PRESENT`).
+        if user_procedure {
+            let span = self.span(list);
+            return Some(
+                placed
+                    .into_iter()
+                    .map(|a| a.unwrap_or_else(|| Expr::unknown(span)))
+                    .collect(),
+            );
         }
         placed.into_iter().collect()
     }

@@ -16,12 +16,15 @@
 
 mod decl;
 mod expr;
+mod jumps;
 pub mod kinds;
 mod mpi_args;
 mod preproc;
 mod stmt;
+mod storage;
 #[cfg(test)]
 mod tests;
+mod types;
 mod unit;
 
 use std::collections::{BTreeSet, HashMap};

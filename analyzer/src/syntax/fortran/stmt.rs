@@ -1,11 +1,11 @@
 //! Program units (main programs, modules, subroutines, functions) and executable statements.
 
-use std::collections::HashSet;
-
 use tree_sitter::Node;
 
 use super::decl::{assign, Scope};
+use super::jumps::{label_number, plain_goto, Jumps};
 use super::preproc::ItemLowering;
+use super::storage::written_names;
 use super::unit::{SpecificationPart, Unseen};
 use super::{fortran_name, identifiers_in, kinds as k, named_children, Lowerer};
 use crate::ir::{BinOp, Expr, ExprKind, FortranUnit, Function, Param, Stmt, StmtKind, Ty};
@@ -59,10 +59,12 @@ impl<'a> Lowerer<'a> {
                 _ => self.lower_item(child, &mut body),
             }
         }
+        let commons = self.common_declarations();
         let scope = self.scope().clone();
         let span = self.span(node);
         self.program.fortran_modules.push((span, scope.mpi));
-        self.program.globals.extend(scope.decls());
+        self.program.globals.extend(commons);
+        self.program.globals.extend(scope.decls(&|_| true));
         self.program.globals.extend(scope.data.iter().cloned());
         self.program.globals.extend(body);
         if let Some(name) = name {
@@ -154,6 +156,7 @@ impl<'a> Lowerer<'a> {
                 }
             }
         }
+        let commons = self.common_declarations();
         let scope = self.scope().clone();
         if let Some(result) = &scope.result {
             // The result variable is a local even when only implicitly typed.
@@ -171,8 +174,26 @@ impl<'a> Lowerer<'a> {
                 by_reference: true,
             })
             .collect();
-        let mut full = scope.decls();
-        full.extend(scope.data.iter().cloned());
+        // A procedure's saved variables start each call with their initial value only when
+        // nothing may have changed it: neither the procedure nor its internal procedures.
+        let written = (!is_main).then(|| written_names(&body));
+        let holds = |name: &str| {
+            written
+                .as_ref()
+                .is_none_or(|w| procedures.is_none() && !w.contains(name))
+        };
+        let mut full = commons;
+        full.extend(scope.decls(&holds));
+        full.extend(
+            scope
+                .data
+                .iter()
+                .filter(|s| match &s.kind {
+                    StmtKind::Assign { target, .. } => target.root_name().is_none_or(holds),
+                    _ => true,
+                })
+                .cloned(),
+        );
         full.append(&mut body);
         let span = self.span(node);
         if scope.result.is_some() {
@@ -256,6 +277,14 @@ impl<'a> Lowerer<'a> {
             k::VARIABLE_MODIFICATION => self.variable_modification(node),
             k::PARAMETER_STATEMENT => self.parameter_statement(node),
             k::COMMON_STATEMENT => self.common_statement(node),
+            k::SAVE_STATEMENT => self.save_statement(node),
+            k::ALLOCATE_STATEMENT => self.allocate_statement(node, out),
+            k::DEALLOCATE_STATEMENT => self.deallocate_statement(node, out),
+            k::EQUIVALENCE_STATEMENT => self.equivalence_statement(node, out),
+            // The grammar reads some EQUIVALENCE statements as a call of that name.
+            k::CALL_EXPRESSION if self.first_word(node) == k::EQUIVALENCE => {
+                self.equivalence_statement(node, out)
+            }
             k::DATA_STATEMENT => self.data_statement(node),
             k::DERIVED_TYPE_DEFINITION => self.derived_type_definition(node),
             k::INCLUDE_STATEMENT => self.include_statement(node, out, Self::lower_item),
@@ -698,100 +727,4 @@ fn constant_int(e: &Expr) -> Option<i128> {
         }
         _ => None,
     }
-}
-
-/// The jumps of a unit (not of its internal procedures).
-#[derive(Clone, Debug, Default)]
-pub(crate) struct Jumps {
-    /// The unit has a `GO TO` of some kind.
-    pub any: bool,
-    /// Labels that only plain `GO TO`s before them reach (an error exit), so that the paths
-    /// that jump there can be joined where it stands.
-    pub forward: HashSet<u64>,
-}
-
-impl Jumps {
-    pub(crate) fn scan(unit: Node, text: &str) -> Jumps {
-        let mut any = false;
-        let mut gotos: Vec<(u64, usize)> = Vec::new();
-        let mut labels: Vec<(u64, usize)> = Vec::new();
-        let mut elsewhere: HashSet<u64> = HashSet::new();
-        super::visit_nodes(unit, |n| {
-            match n.kind() {
-                k::KEYWORD_STATEMENT => {
-                    let words = text.get(n.start_byte()..n.end_byte()).unwrap_or("");
-                    if words
-                        .trim_start()
-                        .get(..2)
-                        .is_some_and(|w| w.eq_ignore_ascii_case("go"))
-                    {
-                        any = true;
-                        if let Some(label) = plain_goto(n, text) {
-                            gotos.push((label, n.start_byte()));
-                        }
-                    }
-                }
-                // The grammar nests a label (and a reference) in a node of the same span: the
-                // outermost one counts.
-                k::STATEMENT_LABEL if !n.parent().is_some_and(|p| is_label(p.kind())) => {
-                    let label = text
-                        .get(n.start_byte()..n.end_byte())
-                        .and_then(label_number);
-                    labels.extend(label.map(|l| (l, n.start_byte())));
-                }
-                // A label named elsewhere (a computed GO TO, ERR=, an arithmetic IF) may be
-                // reached from anywhere; a DO's own label is its loop's end.
-                k::STATEMENT_LABEL_REFERENCE
-                    if n.parent().is_some_and(|p| {
-                        !is_label(p.kind())
-                            && plain_goto(p, text).is_none()
-                            && !p.kind().contains("do")
-                    }) =>
-                {
-                    let label = text
-                        .get(n.start_byte()..n.end_byte())
-                        .and_then(label_number);
-                    elsewhere.extend(label);
-                }
-                _ => {}
-            }
-            n.kind() != k::INTERNAL_PROCEDURES
-        });
-        let forward = labels
-            .iter()
-            .filter(|(label, at)| {
-                !elsewhere.contains(label)
-                    && labels.iter().filter(|(l, _)| l == label).count() == 1
-                    && gotos.iter().any(|(l, _)| l == label)
-                    && gotos.iter().all(|(l, from)| l != label || from < at)
-            })
-            .map(|(label, _)| *label)
-            .collect();
-        Jumps { any, forward }
-    }
-}
-
-/// The label of a plain `GO TO label` statement (not a computed or assigned one).
-fn plain_goto(node: Node, text: &str) -> Option<u64> {
-    if node.kind() != k::KEYWORD_STATEMENT {
-        return None;
-    }
-    let words = text.get(node.start_byte()..node.end_byte())?;
-    if !words.trim_start().get(..2)?.eq_ignore_ascii_case("go") {
-        return None;
-    }
-    let mut children = named_children(node);
-    let label = children.next()?;
-    if label.kind() != k::STATEMENT_LABEL_REFERENCE || children.next().is_some() {
-        return None;
-    }
-    label_number(text.get(label.start_byte()..label.end_byte())?)
-}
-
-fn is_label(kind: &str) -> bool {
-    kind == k::STATEMENT_LABEL || kind == k::STATEMENT_LABEL_REFERENCE
-}
-
-fn label_number(text: &str) -> Option<u64> {
-    text.trim().parse().ok()
 }

@@ -135,10 +135,11 @@ end program
             "wide+4/12 4c",
             // Where the substring starts is not known; what it holds is.
             "str+?/? 1c",
-            // A zero-length substring, one before character 1 and an array section: unknown.
+            // A zero-length substring and one before character 1: unknown.
             "str+?/? 1c",
             "str+?/? 1c",
-            "Unknown",
+            // A contiguous section starts at its first element.
+            "names+8/80 1c",
             // Declared nowhere here: another unit's array, maybe.
             "Unknown",
         ]

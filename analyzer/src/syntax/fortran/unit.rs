@@ -80,6 +80,8 @@ impl SpecificationPart {
             | k::VARIABLE_MODIFICATION
             | k::PARAMETER_STATEMENT
             | k::COMMON_STATEMENT
+            | k::SAVE_STATEMENT
+            | k::EQUIVALENCE_STATEMENT
             | k::DERIVED_TYPE_DEFINITION
             | k::INTERFACE
             | k::INCLUDE_STATEMENT

@@ -1,0 +1,18 @@
+C     Fixed form CHARACTER*80 card images sent as 80 MPI_CHARACTER each;
+C     a vector picks the first 8 columns of every card.
+      PROGRAM CARDS
+      INCLUDE 'mpif.h'
+      INTEGER NCARD
+      PARAMETER (NCARD = 6)
+      CHARACTER*80 DECK(NCARD)
+      INTEGER ITAG, IERR
+      CALL MPI_INIT(IERR)
+      DECK(1) = 'TITLE   OCEAN RUN'
+      CALL MPI_BCAST(DECK, 80*NCARD, MPI_CHARACTER, 0, MPI_COMM_WORLD,
+     &     IERR)
+      CALL MPI_TYPE_VECTOR(NCARD, 8, 80, MPI_CHARACTER, ITAG, IERR)
+      CALL MPI_TYPE_COMMIT(ITAG, IERR)
+      CALL MPI_BCAST(DECK, 1, ITAG, 0, MPI_COMM_WORLD, IERR)
+      CALL MPI_TYPE_FREE(ITAG, IERR)
+      CALL MPI_FINALIZE(IERR)
+      END

@@ -1,0 +1,13 @@
+C     MPI_TYPE_DUP of a predefined type, then a contiguous type of the
+C     duplicate.
+      PROGRAM DUPPRE
+      INCLUDE 'mpif.h'
+      INTEGER IDUP, IBLK, IERR
+      CALL MPI_INIT(IERR)
+      CALL MPI_TYPE_DUP(MPI_REAL8, IDUP, IERR)
+      CALL MPI_TYPE_CONTIGUOUS(7, IDUP, IBLK, IERR)
+      CALL MPI_TYPE_COMMIT(IBLK, IERR)
+      CALL MPI_TYPE_FREE(IBLK, IERR)
+      CALL MPI_TYPE_FREE(IDUP, IERR)
+      CALL MPI_FINALIZE(IERR)
+      END

@@ -1,0 +1,37 @@
+! type-leak: the halo exchange builds its column type into a local variable on every call and
+! never frees it: each time step loses one datatype. (Its twin keeps the type in a SAVE'd
+! variable and builds it once.)
+module halo_exchange
+  use mpi
+  implicit none
+contains
+  subroutine exchange(u, n, left, right)
+    integer, intent(in) :: n, left, right
+    double precision, intent(inout) :: u(0:n+1, n)
+    integer :: column
+    integer :: ierr
+    integer :: status(MPI_STATUS_SIZE)
+
+    call MPI_TYPE_VECTOR(n, 1, n+2, MPI_DOUBLE_PRECISION, column, ierr) ! expect: type-leak
+    call MPI_TYPE_COMMIT(column, ierr)
+    call MPI_SENDRECV(u(1, 1), 1, column, left, 0, u(n+1, 1), 1, column, right, 0, &
+                      MPI_COMM_WORLD, status, ierr)
+  end subroutine exchange
+end module halo_exchange
+
+program saved_handle_built_once
+  use mpi
+  use halo_exchange
+  implicit none
+  integer, parameter :: n = 16, nsteps = 10
+  double precision :: u(0:n+1, n)
+  integer :: rank, ierr, step
+
+  call MPI_INIT(ierr)
+  call MPI_COMM_RANK(MPI_COMM_WORLD, rank, ierr)
+  u = 1.0d0
+  do step = 1, nsteps
+    call exchange(u, n, rank, rank)
+  end do
+  call MPI_FINALIZE(ierr)
+end program saved_handle_built_once
