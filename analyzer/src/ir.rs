@@ -17,8 +17,9 @@ pub(crate) struct Program {
     pub aggregates: Vec<Aggregate>,
     /// Type aliases (`typedef`), in source order.
     pub typedefs: Vec<(String, Ty)>,
-    /// C preprocessor macros and Fortran `PARAMETER`s visible at file scope, in definition order.
-    pub macros: Vec<Macro>,
+    /// The names of the C macros the file and its headers define, in definition order (the
+    /// code is lowered from its expansion: no macro is left in it).
+    pub macro_names: Vec<String>,
     /// File-scope declarations and statements (C globals, enums; Fortran module variables).
     pub globals: Vec<Stmt>,
     pub functions: Vec<Function>,
@@ -26,13 +27,13 @@ pub(crate) struct Program {
     pub fortran_modules: Vec<(Span, FortranUnit)>,
     /// Parse errors and constructs the front end skipped.
     pub notes: Vec<Note>,
-    /// Uses of C macros that expand to statements, expanded in place: the spans of what their
-    /// expansions hold lie inside these, and are not the text of that code.
+    /// Uses of C macros, expanded in place: the spans of what their expansions hold lie inside
+    /// these, and are not the text of that code.
     pub macro_uses: Vec<Span>,
 }
 
 impl Program {
-    /// Whether `span` lies inside the use of a statement macro (see [`Self::macro_uses`]).
+    /// Whether `span` lies inside the use of a macro (see [`Self::macro_uses`]).
     pub(crate) fn in_macro_use(&self, span: Span) -> bool {
         self.macro_uses
             .iter()
@@ -419,17 +420,6 @@ pub(crate) struct Field {
     pub bit_width: Option<Expr>,
     /// `_Alignas(n)` or `__attribute__((aligned(n)))` on the member.
     pub align: Option<Expr>,
-}
-
-/// A C macro or a named constant.
-#[derive(Clone, Debug)]
-pub(crate) struct Macro {
-    pub name: String,
-    pub name_span: Span,
-    /// `Some` for a function-like macro.
-    pub params: Option<Vec<String>>,
-    /// The body parsed as an expression; `Unknown` when it is not one.
-    pub body: Expr,
 }
 
 impl Expr {

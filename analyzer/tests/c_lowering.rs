@@ -282,6 +282,32 @@ void f(void) {
 }"#,
     ),
     (
+        "macros expanded with the definitions in force at each use, and only those",
+        r#"
+#define N 4
+#if defined(__GNUC__)
+#define M 8
+#endif
+#define STR_OF(x) #x
+#define OPT(...) f(0 __VA_OPT__(,) __VA_ARGS__)
+#define ARGS(first, ...) ((first) + count(0, ##__VA_ARGS__))
+#define count(...) 2
+void f(void) {
+  MPI_Datatype t;
+  MPI_Type_contiguous(LATER, MPI_INT, &t); /* expect: unknown */
+  MPI_Type_contiguous(N, MPI_INT, &t); /* expect: size=16 extent=16 */
+#undef N
+  MPI_Type_contiguous(N, MPI_INT, &t); /* expect: unknown */
+  MPI_Type_contiguous(M, MPI_INT, &t); /* expect: unknown */
+#define N 2
+#define LATER 3
+  MPI_Type_contiguous(N * LATER, MPI_INT, &t); /* expect: size=24 extent=24 */
+  MPI_Type_contiguous(sizeof STR_OF(abc), MPI_CHAR, &t); /* expect: size=4 extent=4 */
+  MPI_Type_contiguous(OPT(1), MPI_INT, &t); /* expect: unknown */
+  MPI_Type_contiguous(ARGS(1), MPI_INT, &t); /* expect: size=12 extent=12 */
+}"#,
+    ),
+    (
         "constructors inside statement macros",
         r#"
 #define MAKE_VEC(t, n) do { MPI_Type_vector(n, 1, 4, MPI_INT, &t); } while (0)
@@ -297,7 +323,7 @@ void f(void) {
   CHECK(MPI_Type_contiguous(n, MPI_CHAR, &c)) /* expect: size=5 extent=5 */
   LOG("%d %d\n", n, nerrs) /* expect: size=8 extent=8 */
   SHOW(MPI_Type_contiguous(9, MPI_INT, &c))
-  PASTE(x, y);
+  PASTE(x, y); /* expect: size=8 extent=8 */
   if (n > 4) MAKE_VEC(t, 2); else MAKE_VEC(t, 3); /* expect: size=8 extent=20 */
   /* expect: size=12 extent=36 */ MAKE_VEC(t, /* rows, cols */ 3 // n, m
   );

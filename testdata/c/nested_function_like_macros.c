@@ -11,7 +11,7 @@ int main(int argc, char **argv)
     MPI_Datatype rows;
 
     MPI_Init(&argc, &argv);
-    MPI_Type_vector(HALO, NX, IDX(ROWLEN(NX), 1), MPI_DOUBLE, &rows);  /* unknown: `(n) + 2 * HALO` parses as a cast of +2 to a type n; the front end cannot tell it is arithmetic (issue 19) */
+    MPI_Type_vector(HALO, NX, IDX(ROWLEN(NX), 1), MPI_DOUBLE, &rows);
     MPI_Type_free(&rows);
     MPI_Finalize();
     return 0;

@@ -13,11 +13,8 @@ int main(int argc, char **argv)
     MPI_Datatype raw, pairs;
 
     MPI_Init(&argc, &argv);
-    MPI_Type_contiguous(BYTES(long double, 3), MPI_BYTE, &raw);  /* unknown: a type name (long
-       double) as a macro argument is a syntax error to the front end; the call is lost (issue
-       19) */
-    MPI_Type_contiguous(BYTES(pair_t, 2), MPI_BYTE, &pairs);  /* unknown: sizeof(T) with a type
-       name as the macro argument T is not evaluated (issue 19) */
+    MPI_Type_contiguous(BYTES(long double, 3), MPI_BYTE, &raw);
+    MPI_Type_contiguous(BYTES(pair_t, 2), MPI_BYTE, &pairs);
     MPI_Type_free(&pairs);
     MPI_Type_free(&raw);
     MPI_Finalize();

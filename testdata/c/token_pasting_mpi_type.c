@@ -9,10 +9,8 @@ int main(int argc, char **argv)
     MPI_Datatype dbl, ints;
 
     MPI_Init(&argc, &argv);
-    MPI_Type_contiguous(5, MPITYPE(DOUBLE), &dbl);  /* unknown: MPI_##T token pasting is not
-       expanded (issue 19) */
-    VEC_OF(INT, 7, &ints);  /* unknown: MPI_##T token pasting is not expanded, the call inside
-       the macro is lost (issue 19) */
+    MPI_Type_contiguous(5, MPITYPE(DOUBLE), &dbl);
+    VEC_OF(INT, 7, &ints);
     MPI_Type_free(&ints);
     MPI_Type_free(&dbl);
     MPI_Finalize();

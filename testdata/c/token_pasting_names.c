@@ -16,8 +16,7 @@ int main(int argc, char **argv)
     lens[1] = len_mass;
     disps[0] = disp_pos;
     disps[1] = disp_mass;
-    MPI_Type_create_struct(2, lens, disps, types, &body);  /* unknown: the variables len_##f and
-       disp_##f made by token pasting are not declared (issue 19) */
+    MPI_Type_create_struct(2, lens, disps, types, &body);
     MPI_Type_free(&body);
     MPI_Finalize();
     return 0;

@@ -8,12 +8,10 @@ int main(int argc, char **argv)
     MPI_Datatype first, second;
 
     MPI_Init(&argc, &argv);
-    MPI_Type_contiguous(NB, MPI_INT, &first);  /* unknown: a macro that is #undef-ed and
-       redefined later in the file is unknown everywhere (issue 19) */
+    MPI_Type_contiguous(NB, MPI_INT, &first);
 #undef NB
 #define NB 6
-    MPI_Type_contiguous(NB, MPI_INT, &second);  /* unknown: a macro that is #undef-ed and
-       redefined later in the file is unknown everywhere (issue 19) */
+    MPI_Type_contiguous(NB, MPI_INT, &second);
     MPI_Type_free(&second);
     MPI_Type_free(&first);
     MPI_Finalize();

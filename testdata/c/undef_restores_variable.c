@@ -8,9 +8,9 @@ int main(int argc, char **argv)
 
     MPI_Init(&argc, &argv);
 #define width 10
-    MPI_Type_contiguous(width, MPI_SHORT, &wide);  /* unknown: `width` is a variable and a macro; the analysis does not keep where #define and #undef stand (issue 19) */
+    MPI_Type_contiguous(width, MPI_SHORT, &wide);
 #undef width
-    MPI_Type_contiguous(width, MPI_SHORT, &narrow);  /* unknown: `width` is a variable and a macro; the analysis does not keep where #define and #undef stand (issue 19) */
+    MPI_Type_contiguous(width, MPI_SHORT, &narrow);
     MPI_Type_free(&narrow);
     MPI_Type_free(&wide);
     MPI_Finalize();

@@ -272,20 +272,14 @@ fn c_array<'f>(
 }
 
 /// True when an expression's value cannot change between the declaration and the call: it
-/// names no variable (literals, `sizeof`, `offsetof`, macros and named constants only).
+/// names no variable (literals, `sizeof`, `offsetof` and named constants only; C code is
+/// lowered from its expansion, so its macros are literals there).
 fn constant(cx: &Context<'_>, function: &Function, e: &Expr) -> bool {
-    let program = &cx.analysis.program;
     let fortran = matches!(cx.language(), Language::Fortran { .. });
     let mut ok = true;
     visit_expr(e, &mut |e| match &e.kind {
         ExprKind::Name(n) | ExprKind::Call { callee: n, .. } => {
-            let parameter =
-                || fortran && find_decl(&function.body, &|d| d == n).is_some_and(|d| d.constant);
-            ok &= program
-                .macros
-                .iter()
-                .any(|m| m.name.eq_ignore_ascii_case(n))
-                || parameter()
+            ok &= fortran && find_decl(&function.body, &|d| d == n).is_some_and(|d| d.constant);
         }
         ExprKind::IncDec { .. } | ExprKind::Unknown | ExprKind::Index { .. } => ok = false,
         ExprKind::Deref(_) | ExprKind::Member { .. } | ExprKind::AddrOf(_) => ok = false,

@@ -431,7 +431,7 @@ fn program_names<'a>(cx: &Context<'a>) -> impl Iterator<Item = &'a str> {
         _ => None,
     });
     words
-        .chain(program.macros.iter().map(|m| m.name.as_str()))
+        .chain(program.macro_names.iter().map(String::as_str))
         .chain(program.typedefs.iter().map(|(name, _)| name.as_str()))
         .chain(program.functions.iter().map(|f| f.name.as_str()))
         .chain(globals)
@@ -451,8 +451,9 @@ fn marker_uses(cx: &Context<'_>, marker_fixes: &[Fix], out: &mut Vec<Diagnostic>
     let mut spans = Vec::new();
     let mut on_expr = |e: &crate::ir::Expr| {
         visit_expr(e, &mut |e| {
-            if matches!(&e.kind, ExprKind::Name(n) if is_marker(n)) {
-                spans.push(e.span);
+            match &e.kind {
+                ExprKind::Name(n) if is_marker(n) => spans.push((e.span, n.clone())),
+                _ => {}
             }
         })
     };
@@ -460,18 +461,24 @@ fn marker_uses(cx: &Context<'_>, marker_fixes: &[Fix], out: &mut Vec<Diagnostic>
     for f in &program.functions {
         visit_stmt_exprs(&f.body, &mut on_expr);
     }
-    spans.sort_by_key(|s| (s.start, s.end));
-    spans.dedup();
-    for span in spans {
+    spans.sort_by_key(|(s, _)| (s.start, s.end));
+    spans.dedup_by_key(|(s, _)| *s);
+    for (span, name) in spans {
         let written = cx.text(span);
         let resized = match cx.language() {
             Language::C => "MPI_Type_create_resized".to_owned(),
             Language::Fortran { .. } => in_case_of(written, "MPI_Type_create_resized"),
         };
+        // A macro's use stands where its expansion names the marker.
+        let subject = if written == name {
+            format!("`{written}`")
+        } else {
+            format!("`{name}` (in the expansion of `{written}`)")
+        };
         let mut d = cx.diagnostic(
             &RULE,
             span,
-            format!("`{written}` was removed in MPI-3.0; set the bounds with `{resized}` instead"),
+            format!("{subject} was removed in MPI-3.0; set the bounds with `{resized}` instead"),
         );
         d.fixes.extend(
             marker_fixes

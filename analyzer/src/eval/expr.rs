@@ -21,9 +21,11 @@ impl<'p> Evaluator<'p> {
             ExprKind::Float(v) => Value::Float(*v),
             // Strings have no value here, and neither have substrings: a buffer's substring is
             // placed by `substring_address`.
+            // `defined` belongs to `#if`, not to code.
             ExprKind::Str(_)
             | ExprKind::Substring { .. }
             | ExprKind::ImpliedDo { .. }
+            | ExprKind::Defined(_)
             | ExprKind::Unknown => Value::Unknown,
             // A C compound literal `(int[]){a, b}` or a Fortran array constructor passed as an
             // argument: an unnamed array holding the values.
@@ -36,9 +38,6 @@ impl<'p> Evaluator<'p> {
                 .section_start(state, base, subscripts)
                 .map_or(Value::Unknown, Value::Ref),
             ExprKind::Name(name) => self.name_value(state, name),
-            ExprKind::Defined(name) => {
-                Value::Int(i128::from(self.macros.contains_key(name.as_str())))
-            }
             ExprKind::Unary(op, inner) => {
                 let v = self.eval(state, inner);
                 match (op, v) {
@@ -135,12 +134,10 @@ impl<'p> Evaluator<'p> {
     }
 
     /// The value of a name: a variable (arrays decay to a reference to their first element),
-    /// a macro or named constant, a predefined MPI datatype or constant.
+    /// a named constant, a predefined MPI datatype or constant. (C code is lowered from its
+    /// expansion: no name in it is a macro.)
     fn name_value(&mut self, state: &mut State, name: &str) -> Value {
-        // A variable and an object-like macro of one name: which one a use means depends on
-        // where the macro is defined and undefined, which the program does not keep.
-        let macro_too = || self.macros.get(name).is_some_and(|m| m.params.is_none());
-        if let Some(id) = state.lookup(name).filter(|_| !macro_too()) {
+        if let Some(id) = state.lookup(name) {
             let place = self.resolve_alias(
                 state,
                 Place {
@@ -153,50 +150,8 @@ impl<'p> Evaluator<'p> {
                 _ => self.read_place(state, &place),
             };
         }
-        if let Some(m) = self.macros.get(name).copied() {
-            if m.params.is_none() {
-                if state.lookup(name).is_some() {
-                    return Value::Unknown;
-                }
-                return self.expand(state, m, &[]);
-            }
-        }
         self.intrinsic_constant(name)
             .unwrap_or_else(|| mpi_constant(self, state, name))
-    }
-
-    /// Expands a macro (or evaluates a named constant) with arguments substituted.
-    pub(crate) fn expand(
-        &mut self,
-        state: &mut State,
-        m: &'p crate::ir::Macro,
-        args: &[Expr],
-    ) -> Value {
-        if self.macro_stack.is_empty() {
-            self.expansions_left = self.limits.macro_expansions;
-        }
-        if self.expansions_left == 0 {
-            self.note(
-                m.name_span,
-                "macro not expanded: its expansion is too large",
-            );
-            return Value::Unknown;
-        }
-        self.expansions_left -= 1;
-        if self.macro_stack.len() >= self.limits.macro_depth
-            || self.macro_stack.contains(&m.name.as_str())
-        {
-            return Value::Unknown;
-        }
-        let body = match &m.params {
-            Some(params) if params.len() == args.len() => substitute(&m.body, params, args),
-            Some(_) => return Value::Unknown,
-            None => m.body.clone(),
-        };
-        self.macro_stack.push(&m.name);
-        let v = self.eval(state, &body);
-        self.macro_stack.pop();
-        v
     }
 
     pub(crate) fn resolve_alias(&self, state: &State, place: Place) -> Place {
@@ -649,55 +604,6 @@ pub(crate) fn denotes_a_place(e: &Expr) -> bool {
         ExprKind::Cast(_, inner) => denotes_a_place(inner),
         ExprKind::Index { .. } | ExprKind::Member { .. } | ExprKind::Deref(_) => true,
         _ => false,
-    }
-}
-
-/// Substitutes macro parameters in a macro body.
-fn substitute(body: &Expr, params: &[String], args: &[Expr]) -> Expr {
-    let mut e = body.clone();
-    subst(&mut e, params, args);
-    e
-}
-
-fn subst(e: &mut Expr, params: &[String], args: &[Expr]) {
-    match &mut e.kind {
-        ExprKind::Name(n) => {
-            if let Some(i) = params.iter().position(|p| p == n) {
-                *e = args[i].clone();
-            }
-        }
-        ExprKind::Unary(_, a)
-        | ExprKind::Cast(_, a)
-        | ExprKind::SizeofExpr(a)
-        | ExprKind::AddrOf(a)
-        | ExprKind::Deref(a) => subst(a, params, args),
-        ExprKind::Binary(_, a, b) => {
-            subst(a, params, args);
-            subst(b, params, args);
-        }
-        ExprKind::Cond(a, b, c) => {
-            subst(a, params, args);
-            subst(b, params, args);
-            subst(c, params, args);
-        }
-        ExprKind::Call {
-            args: call_args, ..
-        } => call_args.iter_mut().for_each(|a| subst(a, params, args)),
-        ExprKind::Index { base, indices } => {
-            subst(base, params, args);
-            indices.iter_mut().for_each(|a| subst(a, params, args));
-        }
-        ExprKind::Member { base, .. } => subst(base, params, args),
-        ExprKind::Substring { base, lower, upper } => {
-            subst(base, params, args);
-            lower
-                .iter_mut()
-                .chain(upper)
-                .for_each(|a| subst(a, params, args));
-        }
-        ExprKind::IncDec { target, .. } => subst(target, params, args),
-        ExprKind::ArrayCtor(items) => items.iter_mut().for_each(|a| subst(a, params, args)),
-        _ => {}
     }
 }
 

@@ -35,11 +35,6 @@ pub struct Limits {
     pub steps: u64,
     /// Depth of calls into functions of the same file.
     pub call_depth: usize,
-    /// Depth of function-like macro expansion.
-    pub macro_depth: usize,
-    /// Macro expansions one use of a macro may make in all (`#define A1 (A0 + A0)` and so on
-    /// doubles with every level).
-    pub macro_expansions: u32,
 }
 
 impl Default for Limits {
@@ -47,8 +42,6 @@ impl Default for Limits {
         Limits {
             steps: 200_000,
             call_depth: 8,
-            macro_depth: 32,
-            macro_expansions: 10_000,
         }
     }
 }
@@ -275,14 +268,9 @@ pub(crate) struct Evaluator<'p> {
     case_sensitive: bool,
     steps_left: u64,
     functions: HashMap<&'p str, &'p Function>,
-    /// Function-like and object-like macros and named constants, by name.
-    macros: HashMap<&'p str, &'p crate::ir::Macro>,
     call_stack: Vec<&'p str>,
     /// The calls of the file's own functions being followed, outermost first.
     call_sites: Vec<Span>,
-    macro_stack: Vec<&'p str>,
-    /// Expansions left to the outermost macro being expanded.
-    expansions_left: u32,
     handles: Vec<Handle>,
     predefined_handles: HashMap<Predefined, HandleId>,
     /// The index of each definition, by [`DefinitionKey`].
@@ -336,15 +324,8 @@ impl<'p> Evaluator<'p> {
                 .iter()
                 .map(|f| (f.name.as_str(), f))
                 .collect(),
-            macros: program
-                .macros
-                .iter()
-                .map(|m| (m.name.as_str(), m))
-                .collect(),
             call_stack: Vec::new(),
             call_sites: Vec::new(),
-            macro_stack: Vec::new(),
-            expansions_left: 0,
             handles: Vec::new(),
             predefined_handles: HashMap::new(),
             definition_index: HashMap::new(),

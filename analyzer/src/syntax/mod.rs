@@ -101,8 +101,8 @@ pub const MAX_INCLUDES: usize = 1000;
 pub const MAX_INCLUDED_BYTES: usize = 2 << 20;
 
 /// What is left of one of a file's budgets for text its analysis reads besides the file itself:
-/// the includes ([`MAX_INCLUDES`], [`MAX_INCLUDED_BYTES`]), or the expansions of C statement
-/// macros. Once a piece does not fit, no later one is read: what they hold is unknown.
+/// the includes ([`MAX_INCLUDES`], [`MAX_INCLUDED_BYTES`]), or the expansions of C code that
+/// uses macros. Once a piece does not fit, no later one is read: what they hold is unknown.
 #[derive(Debug)]
 pub(crate) struct TextBudget {
     pieces: usize,
@@ -129,6 +129,15 @@ impl TextBudget {
     /// True once no piece is left or one did not fit: no more are read, not even asked for.
     pub(crate) fn exhausted(&self) -> bool {
         self.exhausted || self.pieces == 0
+    }
+
+    /// How many bytes are left (none once exhausted).
+    pub(crate) fn bytes_left(&self) -> usize {
+        if self.exhausted() {
+            0
+        } else {
+            self.bytes
+        }
     }
 
     /// Takes one piece of `bytes`; `false`, for it and every later one, when it does not fit.

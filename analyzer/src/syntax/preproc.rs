@@ -64,6 +64,10 @@ pub(crate) enum MacroState<B> {
         params: Option<Vec<String>>,
         body: B,
     },
+    /// Defined so, or not at all, as the compiler's options decide (a POSIX name of a C header,
+    /// which `-std=c99` hides): `#if` cannot decide it, and code that uses it compiles only
+    /// where it is defined.
+    MaybeDefined { body: B },
     /// `#undef`'d, or a name no compiler defines (such as C's `__cplusplus`).
     Undefined,
     /// Defined or not depending on a condition that could not be decided, or on what the
@@ -128,7 +132,7 @@ impl<B: Clone> Macros<B> {
         match self.state(name) {
             MacroState::Defined { .. } => Some(true),
             MacroState::Undefined => Some(false),
-            MacroState::Uncertain => None,
+            MacroState::MaybeDefined { .. } | MacroState::Uncertain => None,
         }
     }
 
@@ -296,7 +300,9 @@ impl<B: Clone> Condition<'_, B> {
                     }
                     // cpp: a name that is no macro is 0.
                     MacroState::Undefined => Some(0),
-                    MacroState::Defined { .. } | MacroState::Uncertain => None,
+                    MacroState::Defined { .. }
+                    | MacroState::MaybeDefined { .. }
+                    | MacroState::Uncertain => None,
                 }
             }
             k::PREPROC_DEFINED => {

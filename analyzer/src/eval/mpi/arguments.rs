@@ -281,14 +281,9 @@ impl Evaluator<'_> {
         match &arg.kind {
             ExprKind::Int(0) => true,
             ExprKind::Cast(_, inner) => self.is_null_pointer(state, inner),
-            // <stddef.h>'s null pointer constant, unless the program names something else so.
-            ExprKind::Name(n)
-                if n == "NULL"
-                    && state.lookup(n).is_none()
-                    && !self.macros.contains_key(n.as_str()) =>
-            {
-                true
-            }
+            // <stddef.h>'s null pointer constant, unless a variable is so named (a `#define`
+            // of it in the file was expanded already).
+            ExprKind::Name(n) if n == "NULL" && state.lookup(n).is_none() => true,
             ExprKind::Name(_) => self.eval(state, arg) == Value::Int(0),
             _ => false,
         }

@@ -52,8 +52,8 @@ impl<'p> Evaluator<'p> {
         }
     }
 
-    /// A call by name: MPI, a function of this file, a function-like macro, a known library
-    /// function, or an unknown one.
+    /// A call by name: MPI, a function of this file, a known library function, or an unknown
+    /// one.
     pub(crate) fn call(
         &mut self,
         state: &mut State,
@@ -63,12 +63,9 @@ impl<'p> Evaluator<'p> {
         span: Span,
     ) -> Value {
         if self.typing {
-            // Only macros are expanded while typing: a call has no type-level value, and running
-            // it again would repeat its effects (and its nested calls', at every level).
-            return match self.macros.get(callee).copied() {
-                Some(m) if m.params.is_some() => self.expand(state, m, args),
-                _ => Value::Unknown,
-            };
+            // A call has no type-level value, and running it again would repeat its effects
+            // (and its nested calls', at every level).
+            return Value::Unknown;
         }
         let mpi = if self.case_sensitive {
             MpiFunction::find_c(callee)
@@ -81,11 +78,6 @@ impl<'p> Evaluator<'p> {
         if let Some(function) = self.functions.get(callee).copied() {
             self.forget_common_blocks(state);
             return self.call_user(state, function, args, span);
-        }
-        if let Some(m) = self.macros.get(callee).copied() {
-            if m.params.is_some() {
-                return self.expand(state, m, args);
-            }
         }
         self.library_call(state, callee, args, span)
     }

@@ -6,6 +6,8 @@ use std::collections::HashMap;
 
 use tree_sitter::Node;
 
+use super::cpp::UNKNOWN_NAME;
+use super::expand::{self, Unit};
 use super::kinds as k;
 use super::literals::{decode_string, parse_char, parse_number};
 use super::{unknown, FileCtx, Lowerer, MacroState};
@@ -17,7 +19,7 @@ use crate::source::Span;
 pub(super) enum EvalMode {
     /// `#if`: macros only; `#undef`'d names are 0; anything else is undecidable.
     Preproc,
-    /// Constant expressions in code: enumerators and object-like macros.
+    /// Constant expressions in code (lowered from their expansion): enumerators.
     Constant,
 }
 
@@ -50,12 +52,36 @@ pub(crate) fn binop(op: &str) -> Option<BinOp> {
 }
 
 impl Lowerer<'_> {
-    /// Lowers an expression (depth-bounded).
+    /// Lowers an expression (depth-bounded): from its expansion when it uses macros, unknown
+    /// when those cannot be expanded exactly.
     pub(super) fn lower_expr(&mut self, node: Node<'_>) -> Expr {
         if !self.enter(node) {
             return unknown(self.span(node));
         }
-        let e = self.lower_expr_inner(node);
+        let span = self.span(node);
+        let e = self.lower_expanding(
+            node,
+            Unit::Expression,
+            |this, root| {
+                let e = match expand::expression_of(root) {
+                    Some(inner) => this.lower_expr(inner),
+                    None => unknown(span),
+                };
+                Expr { span, ..e }
+            },
+            |this, clean| {
+                // A use that cannot be expanded is unknown, and what its arguments name may
+                // change; around it, the rest is lowered (and its other uses expanded) part by
+                // part.
+                if !clean && this.is_macro_use(node) {
+                    let text = this.file.original.get(node.byte_range()).unwrap_or("");
+                    let names: Vec<String> = expand::words(text).collect();
+                    this.clobbers.extend(names);
+                    return unknown(span);
+                }
+                this.lower_expr_inner(node)
+            },
+        );
         self.leave();
         e
     }
@@ -88,6 +114,7 @@ impl Lowerer<'_> {
         let span = self.span(node);
         let field = |name: &str| node.child_by_field_name(name);
         let kind = match node.kind() {
+            k::IDENTIFIER if self.text(node) == UNKNOWN_NAME => ExprKind::Unknown,
             k::IDENTIFIER => ExprKind::Name(self.text(node).to_owned()),
             k::NUMBER_LITERAL => parse_number(self.text(node)),
             k::CHAR_LITERAL => match parse_char(self.text(node)) {
@@ -314,7 +341,7 @@ impl Lowerer<'_> {
             return Expr::new(ExprKind::Cast(ty, Box::new(args.remove(0))), span);
         }
         match function {
-            Some(f) if f.kind() == k::IDENTIFIER => {
+            Some(f) if f.kind() == k::IDENTIFIER && self.text(f) != UNKNOWN_NAME => {
                 let callee = self.text(f).to_owned();
                 let callee_span = self.span(f);
                 Expr::new(
@@ -458,43 +485,26 @@ impl Lowerer<'_> {
     /// Lowers the text `body` (found at byte `base` of the current file) as a C expression,
     /// with a separate parse; `Unknown` when it is not exactly one expression.
     pub(super) fn lower_fragment_expr(&mut self, body: &str, base: usize) -> Expr {
-        const PREFIX: &str = "int __mpi_dtype_lint_fragment = (";
+        const PREFIX: &str = expand::EXPRESSION_PREFIX;
         let whole = self.span_of(base, base + body.len());
         // Line continuations become spaces (same length).
         let body_text = body.replace("\\\r\n", "   ").replace("\\\n", "  ");
         if body_text.trim().is_empty() {
             return unknown(whole);
         }
-        let src = format!("{PREFIX}{body_text}\n);\n");
+        let src = format!("{PREFIX}{body_text}{}", expand::EXPRESSION_SUFFIX);
         let spans = self.fragment_spans(base, body.len(), PREFIX.len());
         let Some((tree, ctx)) = self.parse(&src, spans, true) else {
             return unknown(whole);
         };
-        let root = tree.root_node();
-        if root.has_error() {
+        if tree.root_node().has_error() {
             return unknown(whole);
         }
-        let value = Self::first_named(root)
-            .filter(|d| d.kind() == k::DECLARATION)
-            .and_then(|d| d.child_by_field_name(k::F_DECLARATOR))
-            .filter(|d| d.kind() == k::INIT_DECLARATOR)
-            .and_then(|d| d.child_by_field_name(k::F_VALUE))
-            .filter(|v| {
-                v.kind() == k::PARENTHESIZED_EXPRESSION && v.start_byte() == PREFIX.len() - 1
-            });
-        let Some(paren) = value else {
+        let Some(inner) = expand::expression_of(tree.root_node()) else {
             return unknown(whole);
         };
-        let mut cursor = paren.walk();
-        let inner: Vec<Node<'_>> = paren
-            .named_children(&mut cursor)
-            .filter(|c| c.kind() != k::COMMENT)
-            .collect();
-        if inner.len() != 1 {
-            return unknown(whole);
-        }
         let saved = std::mem::replace(&mut self.file, ctx);
-        let e = self.lower_expr(inner[0]);
+        let e = self.lower_expr(inner);
         self.file = saved;
         e
     }
@@ -612,25 +622,23 @@ impl Lowerer<'_> {
                 if let Some(v) = env.get(name) {
                     return Some(*v);
                 }
+                // Code is lowered from its expansion: a name left there is no macro.
                 if mode == EvalMode::Constant {
-                    if let Some(v) = self.enum_values.get(name) {
-                        return Some(*v);
-                    }
+                    return self.enum_values.get(name).copied();
                 }
                 match self.macros.state(name) {
                     MacroState::Defined { params: None, body } => {
                         return self.eval_in(&body.expr, mode, &HashMap::new(), depth + 1, budget);
                     }
-                    MacroState::Undefined if mode == EvalMode::Preproc => 0,
+                    MacroState::Undefined => 0,
                     _ => return None,
                 }
             }
-            ExprKind::Defined(name) => match self.macros.state(name) {
-                MacroState::Defined { .. } => 1,
-                MacroState::Undefined => 0,
-                MacroState::Uncertain => return None,
+            ExprKind::Defined(name) => match self.macros.is_defined(name) {
+                Some(defined) => i128::from(defined),
+                None => return None,
             },
-            ExprKind::Call { callee, args, .. } => {
+            ExprKind::Call { callee, args, .. } if mode == EvalMode::Preproc => {
                 let MacroState::Defined {
                     params: Some(params),
                     body,

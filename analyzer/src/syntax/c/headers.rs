@@ -16,6 +16,7 @@
 
 use std::rc::Rc;
 
+use super::cpp::Definition;
 use super::{Lowerer, MacroBody, MacroState, SpanMode};
 use crate::ir::{Expr, ExprKind, Ty};
 use crate::layout::{CType, Target};
@@ -345,7 +346,7 @@ impl Lowerer<'_> {
             // Not an expression: recognized by its body where a type is read.
             let body = MacroBody {
                 expr: Rc::new(Expr::new(ExprKind::Name("_Complex".to_owned()), span)),
-                statement: None,
+                definition: Rc::new(Definition::new(None, false, "_Complex")),
             };
             self.macros
                 .set(name.to_owned(), MacroState::Defined { params: None, body });
@@ -355,8 +356,11 @@ impl Lowerer<'_> {
             return;
         };
         self.define(name.to_owned(), span, None, false, &body, 0);
-        if !certain {
-            self.macros.set(name.to_owned(), MacroState::Uncertain);
+        if let (false, Some(MacroState::Defined { body, .. })) =
+            (certain, self.macros.get(name).cloned())
+        {
+            self.macros
+                .set(name.to_owned(), MacroState::MaybeDefined { body });
         }
     }
 

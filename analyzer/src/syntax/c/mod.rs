@@ -4,15 +4,16 @@
 //! What it models: function definitions, declarations with initializers, typedefs, structs and
 //! unions (anywhere, with bit-fields, alignment and packing), enums (as constant declarations),
 //! all statements, expressions, `#define`/`#undef`, `#include "..."` through an
-//! [`IncludeResolver`], and `#if` evaluated against the macros known so far. Macros used in code
-//! are not expanded here: the evaluator expands them from [`Program::macros`]; only macros that
-//! expand to a statement, used as one, are expanded in place (`expand.rs`).
+//! [`IncludeResolver`], and `#if` evaluated against the macros known so far. Code that uses
+//! macros is expanded where it stands, with the macros in force there, and lowered from its
+//! expansion (`expand.rs`, `cpp.rs`).
 //!
 //! What it does not model becomes [`ExprKind::Unknown`] or [`StmtKind::Opaque`], never a guess,
 //! and never a panic: parse errors become notes, and nesting deeper than [`MAX_DEPTH`] lowers to
 //! `Unknown` / `Opaque` instead of overflowing the stack.
 
 mod attributes;
+mod cpp;
 mod enums;
 mod expand;
 mod expr;
@@ -24,6 +25,7 @@ pub(crate) mod prepass;
 mod preproc;
 mod statement_macros;
 mod stmt;
+mod tokens;
 mod types;
 
 use std::collections::{HashMap, HashSet};
@@ -110,6 +112,12 @@ struct FileCtx {
     spans: SpanMode,
     /// A macro body or another piece parsed on its own, not a whole file.
     fragment: bool,
+    /// Macros in its code are expanded (not in an expansion, nor in a macro's body).
+    expands: bool,
+    /// Bytes of it found to use no macro: the code inside is not looked at again.
+    clean: std::ops::Range<usize>,
+    /// Code with syntax errors whose expansion parsed (a macro given a type name).
+    repaired: Vec<std::ops::Range<usize>>,
     complex_at: HashSet<usize>,
     offsetof_members: HashMap<usize, String>,
     hidden_attributes: HashMap<usize, std::ops::Range<usize>>,
@@ -117,12 +125,12 @@ struct FileCtx {
     replaced_uses: HashMap<usize, usize>,
 }
 
-/// A macro's body in C terms: lowered as an expression (for `#if` and constant expressions)
-/// and, when it is a statement, its text, expanded where the macro is used as one.
+/// A macro's body in C terms: lowered as an expression (for `#if`), and its definition, which
+/// code that uses the macro is expanded with.
 #[derive(Clone, Debug)]
 struct MacroBody {
     expr: Rc<Expr>,
-    statement: Option<Rc<expand::StatementBody>>,
+    definition: Rc<cpp::Definition>,
 }
 
 /// What the C front end knows about a macro.
@@ -149,18 +157,13 @@ struct Lowerer<'a> {
     include_texts: HashMap<String, Option<Rc<str>>>,
     /// What the pre-pass and the lowering may still include, all headers together.
     include_budget: TextBudget,
-    /// The statement macros being expanded (innermost last), and the texts they were used in
-    /// (the main file's first).
-    expanding: Vec<String>,
-    outer_files: Vec<FileCtx>,
+    /// While an expansion is lowered: the text it was expanded from.
+    outer_file: Option<FileCtx>,
     /// The main file's tree, where the function around a use is found from inside its
     /// expansion.
     main_tree: Option<Tree>,
-    /// What the statement macros may still expand to, all uses together.
+    /// What the expansions of code may still come to, all together.
     expansion_budget: TextBudget,
-    /// Each macro registered for the evaluator: its index in `program.macros` and its body
-    /// text (a different redefinition makes it unknown).
-    macro_texts: HashMap<String, (usize, String)>,
     typedef_names: HashSet<String>,
     enum_values: HashMap<String, i128>,
     pack: Option<u32>,
@@ -202,6 +205,9 @@ impl<'a> Lowerer<'a> {
                     len: usize::MAX,
                 },
                 fragment: false,
+                expands: true,
+                clean: 0..0,
+                repaired: Vec::new(),
                 complex_at: HashSet::new(),
                 offsetof_members: HashMap::new(),
                 hidden_attributes: HashMap::new(),
@@ -215,11 +221,9 @@ impl<'a> Lowerer<'a> {
             statement_macros: statement_macros::StatementMacros::default(),
             include_texts: HashMap::new(),
             include_budget: TextBudget::includes(),
-            expanding: Vec::new(),
-            outer_files: Vec::new(),
+            outer_file: None,
             main_tree: None,
             expansion_budget: TextBudget::new(expand::MAX_EXPANSIONS, options.max_bytes),
-            macro_texts: HashMap::new(),
             typedef_names: HashSet::new(),
             enum_values: HashMap::new(),
             pack: None,
@@ -306,6 +310,9 @@ impl<'a> Lowerer<'a> {
             original: Rc::from(text),
             spans,
             fragment,
+            expands: !fragment,
+            clean: 0..0,
+            repaired: Vec::new(),
             complex_at: pre.complex_at,
             offsetof_members: pre.offsetof_members,
             hidden_attributes: pre.hidden_attributes,
@@ -446,10 +453,36 @@ impl<'a> Lowerer<'a> {
     }
 
     fn lower_top_item(&mut self, node: Node<'_>) {
+        // A declaration that uses macros is lowered from its expansion.
+        if matches!(
+            node.kind(),
+            k::DECLARATION
+                | k::TYPE_DEFINITION
+                | k::STRUCT_SPECIFIER
+                | k::UNION_SPECIFIER
+                | k::ENUM_SPECIFIER
+                | k::EXPRESSION_STATEMENT
+                | k::ERROR
+        ) {
+            self.lower_expanding(
+                node,
+                expand::Unit::TopItems,
+                |this, root| this.lower_top_items(root),
+                |this, _| this.lower_top_item_checked(node),
+            );
+        } else {
+            self.lower_top_item_checked(node);
+        }
+    }
+
+    /// Lowers an item at file scope as written, with a note when it has a syntax error.
+    fn lower_top_item_checked(&mut self, node: Node<'_>) {
         let notes_before = self.program.notes.len();
         self.lower_top_item_kind(node);
         // A missing token (an unclosed brace) is no ERROR node: tell of it here, once per item.
-        if types::has_syntax_error(node) && self.program.notes.len() == notes_before {
+        if types::has_syntax_error(node, &self.file.repaired)
+            && self.program.notes.len() == notes_before
+        {
             let (span, quoted) = (self.span(node), self.quote(node, self.text(node)));
             self.note(
                 span,
@@ -522,42 +555,50 @@ impl<'a> Lowerer<'a> {
     }
 
     /// Root variables assigned (or whose address is taken, or incremented) anywhere in `node`,
-    /// in the expansions of the statement macros it uses included, found without recursion
-    /// (but for those expansions, which nest at most [`expand::MAX_NESTING`] deep).
+    /// in the expansions of the code there that uses macros included, found without recursion
+    /// (but for those expansions, which hold no more macros).
     fn assigned_names(&mut self, node: Node<'_>) -> Vec<String> {
         self.assigned_names_in(node, &mut HashMap::new())
     }
 
-    /// [`Self::assigned_names`], with what each use expanded so far assigns in `seen`.
-    fn assigned_names_in(&mut self, node: Node<'_>, seen: &mut expand::SeenUses) -> Vec<String> {
+    /// [`Self::assigned_names`], with what the code expanded so far assigns in `seen`.
+    fn assigned_names_in(
+        &mut self,
+        node: Node<'_>,
+        seen: &mut expand::SeenExpansions,
+    ) -> Vec<String> {
         let mut names = Vec::new();
-        let mut uses = Vec::new();
         let mut cursor = node.walk();
+        // The kinds of the nodes above the cursor.
+        let mut parents: Vec<&str> = Vec::new();
         'outer: loop {
             let n = cursor.node();
-            let target = match n.kind() {
-                k::ASSIGNMENT_EXPRESSION => n.child_by_field_name(k::F_LEFT),
-                k::UPDATE_EXPRESSION => n.child_by_field_name(k::F_ARGUMENT),
-                k::POINTER_EXPRESSION
-                    if n.child_by_field_name(k::F_OPERATOR).map(|o| o.kind())
-                        == Some(k::OP_BITAND) =>
-                {
-                    n.child_by_field_name(k::F_ARGUMENT)
-                }
-                _ => None,
+            let unit = expand::expansion_unit(n, parents.last().copied(), cursor.field_name());
+            let expanded = match unit {
+                Some(unit) => self.expansion_assigned_names(n, unit, seen),
+                None => None,
             };
-            if let Some(name) = target.and_then(|t| self.root_identifier(t)) {
-                names.push(name);
-            }
-            if let Some(u) = self.statement_macro_use(n) {
-                uses.push(u);
-            }
-            // A use the pre-pass replaced by a `;`: its text is not in the tree.
-            if n.kind() == k::EXPRESSION_STATEMENT && n.named_child_count() == 0 {
-                names.append(&mut self.replaced_use_names(n.start_byte()));
-            }
-            if cursor.goto_first_child() {
-                continue;
+            if let Some(assigned) = expanded {
+                names.extend_from_slice(&assigned);
+            } else {
+                let target = match n.kind() {
+                    k::ASSIGNMENT_EXPRESSION => n.child_by_field_name(k::F_LEFT),
+                    k::UPDATE_EXPRESSION => n.child_by_field_name(k::F_ARGUMENT),
+                    k::POINTER_EXPRESSION
+                        if n.child_by_field_name(k::F_OPERATOR).map(|o| o.kind())
+                            == Some(k::OP_BITAND) =>
+                    {
+                        n.child_by_field_name(k::F_ARGUMENT)
+                    }
+                    _ => None,
+                };
+                if let Some(name) = target.and_then(|t| self.root_identifier(t)) {
+                    names.push(name);
+                }
+                if cursor.goto_first_child() {
+                    parents.push(n.kind());
+                    continue;
+                }
             }
             loop {
                 if cursor.goto_next_sibling() {
@@ -566,10 +607,8 @@ impl<'a> Lowerer<'a> {
                 if !cursor.goto_parent() {
                     break 'outer;
                 }
+                parents.pop();
             }
-        }
-        for u in uses {
-            names.extend_from_slice(&self.expansion_assigned_names(u, seen));
         }
         names.sort();
         names.dedup();

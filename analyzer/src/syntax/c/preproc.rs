@@ -7,13 +7,11 @@ use std::rc::Rc;
 
 use tree_sitter::Node;
 
-use super::expand::StatementBody;
+use super::cpp::Definition;
 use super::kinds as k;
-use super::statement_macros::{is_statement, strip_comments};
-use super::{unknown, Lowerer, MacroBody, MacroState, SpanMode};
-use crate::ir::{
-    ArrayDim, Decl, Designator, Expr, ExprKind, Field, Init, Macro, Stmt, StmtKind, Ty,
-};
+use super::statement_macros::strip_comments;
+use super::{Lowerer, MacroBody, MacroState, SpanMode};
+use crate::ir::{ArrayDim, Decl, Designator, Expr, ExprKind, Field, Init, Stmt, StmtKind, Ty};
 use crate::source::Span;
 use crate::syntax::preproc::{lower_group, undecided_branches, Branches, Condition, Lowered};
 
@@ -30,8 +28,7 @@ impl Lowerer<'_> {
         self.file.spans = saved;
     }
 
-    /// Defines a macro: for `#if` (in order) and for the evaluator (one definition per name;
-    /// two different definitions make it unknown).
+    /// Defines a macro, in force from here: for `#if` and for the code that uses it.
     pub(super) fn define(
         &mut self,
         name: String,
@@ -42,14 +39,6 @@ impl Lowerer<'_> {
         base: usize,
     ) {
         let parsed = self.lower_fragment_expr(body, base);
-        let bare = strip_comments(body);
-        let statement = (!bare.trim().is_empty() && is_statement(&bare)).then(|| {
-            Rc::new(StatementBody {
-                params: params.clone(),
-                variadic,
-                text: bare,
-            })
-        });
         if mentions(&parsed, &name) {
             self.note(
                 name_span,
@@ -58,37 +47,18 @@ impl Lowerer<'_> {
                 ),
             );
         }
+        let definition = Definition::new(params.clone(), variadic, &strip_comments(body));
         let state = MacroState::Defined {
-            params: params.clone(),
+            params,
             body: MacroBody {
-                expr: Rc::new(parsed.clone()),
-                statement,
+                expr: Rc::new(parsed),
+                definition: Rc::new(definition),
             },
         };
-        self.macros.set(name.clone(), state);
-        let text: String = body.split_whitespace().collect::<Vec<_>>().join(" ");
-        let known = !matches!(parsed.kind, crate::ir::ExprKind::Unknown);
-        match self.macro_texts.get(&name) {
-            // Redefined differently: which one code sees depends on its position.
-            Some((index, previous)) if *previous != text => {
-                let index = *index;
-                self.program.macros[index].body = unknown(name_span);
-            }
-            Some(_) => {}
-            // A body that is not an expression (`do { ... } while (0)`) is not registered, so
-            // that calls through it still evaluate their arguments.
-            None if known => {
-                self.macro_texts
-                    .insert(name.clone(), (self.program.macros.len(), text));
-                self.program.macros.push(Macro {
-                    name,
-                    name_span,
-                    params,
-                    body: parsed,
-                });
-            }
-            None => {}
+        if self.macros.get(&name).is_none() {
+            self.program.macro_names.push(name.clone());
         }
+        self.macros.set(name, state);
     }
 
     /// `#define`, `#undef`, `#pragma`, `#include`.

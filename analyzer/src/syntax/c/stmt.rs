@@ -2,6 +2,7 @@
 
 use tree_sitter::Node;
 
+use super::expand::{self, Unit};
 use super::kinds as k;
 use super::{unknown, FunctionNames, Lowerer};
 use crate::ir::{statements, BinOp, Expr, ExprKind, Function, Stmt, StmtKind, Storage};
@@ -89,7 +90,8 @@ impl Lowerer<'_> {
         out
     }
 
-    /// Lowers one statement into `out` (a declaration may produce several).
+    /// Lowers one statement into `out` (a declaration may produce several): from its
+    /// expansion when it uses macros.
     pub(super) fn lower_stmt(&mut self, node: Node<'_>, out: &mut Vec<Stmt>) {
         let span = self.span(node);
         if !self.enter(node) {
@@ -97,6 +99,40 @@ impl Lowerer<'_> {
             out.push(self.opaque(names, span));
             return;
         }
+        let expanded_whole = expand::expansion_unit(node, None, None) == Some(Unit::Statements)
+            || matches!(
+                node.kind(),
+                k::TYPE_DEFINITION | k::STRUCT_SPECIFIER | k::UNION_SPECIFIER | k::ENUM_SPECIFIER
+            );
+        if expanded_whole {
+            let mut lowered = self.lower_expanding(
+                node,
+                Unit::Statements,
+                |this, root| {
+                    let mut stmts = Vec::new();
+                    let body = root
+                        .named_child(0)
+                        .and_then(|f| f.child_by_field_name(k::F_BODY));
+                    if let Some(body) = body {
+                        this.lower_stmt_children(body, &mut stmts);
+                    }
+                    stmts
+                },
+                |this, _| {
+                    let mut stmts = Vec::new();
+                    this.lower_stmt_kind(node, span, &mut stmts);
+                    stmts
+                },
+            );
+            out.append(&mut lowered);
+        } else {
+            self.lower_stmt_kind(node, span, out);
+        }
+        self.leave();
+    }
+
+    /// Lowers one statement as it is written.
+    fn lower_stmt_kind(&mut self, node: Node<'_>, span: Span, out: &mut Vec<Stmt>) {
         let field = |name: &str| node.child_by_field_name(name);
         match node.kind() {
             k::COMPOUND_STATEMENT => {
@@ -113,14 +149,20 @@ impl Lowerer<'_> {
                 let _ = self.lower_type_specifier(node);
                 out.append(&mut self.pending);
             }
-            k::EXPRESSION_STATEMENT => {
-                if !self.lower_statement_macro(node, out) {
-                    match node.named_child(0).filter(|e| e.kind() != k::COMMENT) {
-                        Some(e) => self.lower_effects(e, span, out),
-                        None => self.lower_replaced_use(node, out),
+            k::EXPRESSION_STATEMENT => match node.named_child(0).filter(|e| e.kind() != k::COMMENT)
+            {
+                Some(e) => self.lower_effects(e, span, out),
+                None => {
+                    // A use the pre-pass replaced by a `;`, not expanded: what it names may
+                    // change.
+                    let (start, end) = self.code_range(node);
+                    let text = self.file.original.get(start..end).unwrap_or("");
+                    let names: Vec<String> = expand::words(text).collect();
+                    if !names.is_empty() {
+                        out.push(self.opaque(names, span));
                     }
                 }
-            }
+            },
             k::IF_STATEMENT => {
                 let cond = self.condition(field(k::F_CONDITION), span);
                 let then = field(k::F_CONSEQUENCE)
@@ -257,7 +299,6 @@ impl Lowerer<'_> {
                 out.push(self.opaque(names, span));
             }
         }
-        self.leave();
     }
 
     /// The condition of `if`/`while`/`do` (a parenthesized expression).
@@ -417,15 +458,18 @@ impl Lowerer<'_> {
     }
 
     /// Whether a `continue` in `node` may continue the loop around it (not a loop inside it):
-    /// one written there or, with `macros`, one that a statement macro used there may bring.
-    fn may_continue(&self, node: Node<'_>, macros: bool) -> bool {
+    /// one written there or, with `macros`, one that a macro used there may bring.
+    fn may_continue(&mut self, node: Node<'_>, macros: bool) -> bool {
         let mut cursor = node.walk();
         let mut stack: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
         while let Some(n) = stack.pop() {
             match n.kind() {
                 k::CONTINUE_STATEMENT => return true,
                 k::FOR_STATEMENT | k::WHILE_STATEMENT | k::DO_STATEMENT => {}
-                k::EXPRESSION_STATEMENT if macros && self.statement_macro_use(n).is_some() => {
+                _ if macros
+                    && expand::expansion_unit(n, None, None) == Some(Unit::Statements)
+                    && self.expansion_may_continue(n) =>
+                {
                     return true
                 }
                 _ => {
@@ -442,17 +486,22 @@ impl Lowerer<'_> {
         if let Some(names) = self.function_body.as_ref().and_then(|f| f.names.clone()) {
             return names;
         }
-        let names = if self.expanding.is_empty() {
-            let mut function = node;
-            while function.kind() != k::FUNCTION_DEFINITION {
-                match function.parent() {
-                    Some(parent) => function = parent,
-                    None => break,
-                }
+        let mut function = node;
+        while function.kind() != k::FUNCTION_DEFINITION {
+            match function.parent() {
+                Some(parent) => function = parent,
+                None => break,
             }
-            self.assigned_names(function)
-        } else {
+        }
+        // The function around an expanded statement is the expansion's wrapper, not the one
+        // the statement is in.
+        let wrapper = self.outer_file.is_some()
+            && function.start_byte() == 0
+            && self.file.text.starts_with(expand::STATEMENTS_PREFIX);
+        let names = if wrapper {
             self.function_assigned_names_from_expansion()
+        } else {
+            self.assigned_names(function)
         };
         if let Some(f) = &mut self.function_body {
             f.names = Some(names.clone());
@@ -460,8 +509,8 @@ impl Lowerer<'_> {
         names
     }
 
-    /// [`Self::function_assigned_names`] from inside a statement macro's expansion: the
-    /// function is found in the main file's tree and searched as from outside any expansion.
+    /// [`Self::function_assigned_names`] from inside an expanded statement: the function is
+    /// found in the main file's tree and searched as from outside any expansion.
     fn function_assigned_names_from_expansion(&mut self) -> Vec<String> {
         let tree = self.main_tree.clone();
         let range = self.function_body.as_ref().map(|f| f.range.clone());
@@ -470,15 +519,14 @@ impl Lowerer<'_> {
                 .descendant_for_byte_range(range.start, range.end)
                 .filter(|f| f.kind() == k::FUNCTION_DEFINITION)
         });
-        let (Some(function), false) = (function, self.outer_files.is_empty()) else {
+        let (Some(function), Some(mut outer)) = (function, self.outer_file.take()) else {
             // Not reached: expansions are lowered in functions of the main file.
             return Vec::new();
         };
-        std::mem::swap(&mut self.file, &mut self.outer_files[0]);
-        let expanding = std::mem::take(&mut self.expanding);
+        std::mem::swap(&mut self.file, &mut outer);
         let names = self.assigned_names(function);
-        self.expanding = expanding;
-        std::mem::swap(&mut self.file, &mut self.outer_files[0]);
+        std::mem::swap(&mut self.file, &mut outer);
+        self.outer_file = Some(outer);
         names
     }
 }

@@ -45,8 +45,9 @@ pub(super) fn builtin_type(name: &str) -> Option<Ty> {
 }
 
 /// Whether `node` holds a syntax error: an error node, or a missing token other than the name
-/// the grammar wants before an unnamed bit-field's `:` (`unsigned : 4;` is C).
-pub(super) fn has_syntax_error(node: Node<'_>) -> bool {
+/// the grammar wants before an unnamed bit-field's `:` (`unsigned : 4;` is C); not in the
+/// `repaired` ranges (code whose expansion parsed, such as a macro given a type name).
+pub(super) fn has_syntax_error(node: Node<'_>, repaired: &[std::ops::Range<usize>]) -> bool {
     if !node.has_error() {
         return false;
     }
@@ -56,10 +57,11 @@ pub(super) fn has_syntax_error(node: Node<'_>) -> bool {
         let unnamed_bit_field = n.kind() == k::FIELD_IDENTIFIER
             && n.next_sibling()
                 .is_some_and(|s| s.kind() == k::BITFIELD_CLAUSE);
-        if n.is_error() || (n.is_missing() && !unnamed_bit_field) {
+        let skipped = repaired.contains(&n.byte_range());
+        if !skipped && (n.is_error() || (n.is_missing() && !unnamed_bit_field)) {
             return true;
         }
-        if n.has_error() && cursor.goto_first_child() {
+        if !skipped && n.has_error() && cursor.goto_first_child() {
             continue;
         }
         while !cursor.goto_next_sibling() {

@@ -37,9 +37,9 @@ impl<'a> Lowerer<'a> {
         let body = match self.macros.get(name)? {
             MacroState::Defined { params: None, body } => body.clone(),
             MacroState::Undefined => return None,
-            MacroState::Defined { .. } | MacroState::Uncertain => {
-                return Some(Expr::unknown(self.span(at)))
-            }
+            MacroState::Defined { .. }
+            | MacroState::MaybeDefined { .. }
+            | MacroState::Uncertain => return Some(Expr::unknown(self.span(at))),
         };
         let span = self.span(at);
         let source = format!("x = {body}\nend\n");
