@@ -450,11 +450,9 @@ fn marker_uses(cx: &Context<'_>, marker_fixes: &[Fix], out: &mut Vec<Diagnostic>
     };
     let mut spans = Vec::new();
     let mut on_expr = |e: &crate::ir::Expr| {
-        visit_expr(e, &mut |e| {
-            match &e.kind {
-                ExprKind::Name(n) if is_marker(n) => spans.push((e.span, n.clone())),
-                _ => {}
-            }
+        visit_expr(e, &mut |e| match &e.kind {
+            ExprKind::Name(n) if is_marker(n) => spans.push((e.span, n.clone())),
+            _ => {}
         })
     };
     visit_stmt_exprs(&program.globals, &mut on_expr);
