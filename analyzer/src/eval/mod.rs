@@ -308,6 +308,9 @@ pub(crate) struct Evaluator<'p> {
     unchanged_conditions: HashMap<usize, bool>,
     /// The types of the program's Fortran COMMON blocks, whose variables calls must forget.
     common_blocks: HashSet<&'p str>,
+    /// The program's variables at file or module scope (not its constants), which calls of
+    /// functions of other files must forget.
+    variable_globals: Vec<ObjectId>,
 }
 
 impl<'p> Evaluator<'p> {
@@ -350,6 +353,7 @@ impl<'p> Evaluator<'p> {
                 .filter(|a| a.kind == crate::ir::AggregateKind::FortranCommon)
                 .map(|a| a.name.as_str())
                 .collect(),
+            variable_globals: Vec::new(),
         }
     }
 

@@ -90,6 +90,11 @@ impl<'p> Evaluator<'p> {
             if self.exec(state, stmt, &mut exits) == Flow::Dead {
                 break;
             }
+            if let StmtKind::Decl(decl) = &stmt.kind {
+                if !decl.constant {
+                    self.variable_globals.extend(state.lookup(&decl.name));
+                }
+            }
         }
     }
 
@@ -685,7 +690,7 @@ fn assignments(lists: &[&[Stmt]]) -> Vec<(String, bool)> {
 }
 
 /// Functions of numbers only, C and Fortran (lower case): calling them changes nothing.
-const PURE_NUMERIC: &[&str] = &[
+pub(crate) const PURE_NUMERIC: &[&str] = &[
     "abs", "acos", "aimag", "aint", "anint", "asin", "atan", "atan2", "cbrt", "ceil", "ceiling",
     "cmplx", "conjg", "cos", "cosh", "dble", "dprod", "erf", "exp", "expf", "fabs", "fabsf",
     "float", "floor", "fmax", "fmin", "fmod", "hypot", "int", "labs", "log", "log10", "logf",

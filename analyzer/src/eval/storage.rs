@@ -59,4 +59,15 @@ impl Evaluator<'_> {
             });
         }
     }
+
+    /// What a function of another file may do to the program's variables at file or module
+    /// scope: anything (it may assign them, or call back a function that does).
+    pub(super) fn forget_variable_globals(&mut self, state: &mut State) {
+        for &object in &self.variable_globals {
+            state.forget(&Place {
+                object,
+                path: Vec::new(),
+            });
+        }
+    }
 }

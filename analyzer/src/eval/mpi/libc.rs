@@ -1,9 +1,10 @@
 //! Calls to the C library and Fortran intrinsics the evaluator models: allocation (a heap object
 //! per call, bounded), integer helpers, and output or exit calls that only read their arguments.
 
+use crate::eval::stmt::PURE_NUMERIC;
 use crate::eval::value::{ObjectKind, PathElem, Place, State, Value};
 use crate::eval::Evaluator;
-use crate::ir::{BinOp, Expr};
+use crate::ir::{is_mpi_name, BinOp, Expr};
 use crate::source::Span;
 
 /// Heap blocks one `malloc` call may make in one evaluation: blocks are live together (a list
@@ -106,6 +107,11 @@ impl Evaluator<'_> {
             _ => {
                 self.forget_arguments(state, args);
                 self.forget_common_blocks(state);
+                // MPI and the numeric functions never run the program's own code.
+                let numeric = PURE_NUMERIC.contains(&callee.to_ascii_lowercase().as_str());
+                if !is_mpi_name(callee) && !numeric {
+                    self.forget_variable_globals(state);
+                }
                 Value::Unknown
             }
         }
