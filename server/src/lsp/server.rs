@@ -14,8 +14,9 @@ use tower_lsp_server::{Client, LanguageServer};
 use super::documents::{language_of, ChangeError, Documents};
 use super::features::{View, SOURCE};
 use super::position;
-use super::settings::{client_overrides, config_for, CompileDbs};
+use super::settings::{client_overrides, CompileDbs, Configs};
 use super::snapshot::{off_executor, Job, Snapshot};
+use crate::config;
 use crate::settings::{AnalyzeFn, FileSettings, Overrides};
 
 /// How long diagnostics wait for typing to pause.
@@ -32,7 +33,11 @@ pub struct Backend {
 struct State {
     documents: Documents,
     settings: Mutex<Overrides>,
+    configs: Configs,
     compile_dbs: CompileDbs,
+    /// Whether the client lets the server register for changes of files (the configuration
+    /// files, to re-analyse when they change).
+    watch_files: AtomicBool,
     encoding: Mutex<PositionEncoding>,
     analyze: AnalyzeFn,
 }
@@ -45,7 +50,9 @@ impl Backend {
             state: Arc::new(State {
                 documents: Documents::default(),
                 settings: Mutex::new(Overrides::default()),
+                configs: Configs::default(),
                 compile_dbs: CompileDbs::default(),
+                watch_files: AtomicBool::new(false),
                 encoding: Mutex::new(PositionEncoding::Utf16),
                 analyze,
             }),
@@ -79,10 +86,10 @@ impl State {
             Some(Err(stored)) => return Ok(Some(stored)),
             Some(Ok(job)) => job,
         };
-        let config = config_for(path.as_deref()).unwrap_or_else(|e| {
-            log(client, MessageType::WARNING, format!("{e}; using defaults"));
-            Default::default()
-        });
+        let (config, problems) = self.configs.config_for(path.as_deref());
+        for problem in problems {
+            tell(client, format!("{problem}; the rest of the file is used"));
+        }
         let language = language_of(uri, path.as_deref(), &language_id, &config);
         let (flags, db_error) = self.compile_dbs.flags_for(path.as_deref());
         if let Some(e) = db_error {
@@ -161,7 +168,7 @@ impl State {
         if snapshot.version != version || !current(self) {
             return;
         }
-        let diagnostics = View::new(&snapshot, self.encoding()).diagnostics();
+        let diagnostics = View::new(&snapshot, self.encoding()).diagnostics(&uri);
         client
             .publish_diagnostics(uri, diagnostics, Some(version))
             .await;
@@ -173,6 +180,13 @@ fn internal_error(message: String) -> Error {
         message: message.into(),
         ..Error::internal_error()
     }
+}
+
+/// A problem the user must fix (a setting, a configuration file): shown, and logged.
+fn tell(client: &Client, message: String) {
+    log(client, MessageType::WARNING, message.clone());
+    let client = client.clone();
+    tokio::spawn(async move { client.show_message(MessageType::WARNING, message).await });
 }
 
 /// A note for the user: on stderr, and to the client as a log message (never on stdout, which
@@ -210,14 +224,50 @@ impl Backend {
     }
 
     fn apply_settings(&self, value: &Value) {
-        match client_overrides(value) {
-            Ok(settings) => *lock(&self.state.settings) = settings,
-            Err(e) => log(
+        let (settings, problems) = client_overrides(value);
+        *lock(&self.state.settings) = settings;
+        for problem in problems {
+            tell(
                 &self.client,
-                MessageType::WARNING,
-                format!("settings ignored: {e}"),
-            ),
+                format!("settings: {problem}; the other settings are used"),
+            );
         }
+    }
+
+    /// Analyses every open document again, now (the settings or a configuration file changed).
+    fn reanalyse_open_documents(&self) {
+        for uri in self.state.documents.uris() {
+            let version = self.state.documents.with(&uri, |d| {
+                d.snapshot = None;
+                d.version
+            });
+            if let Some(version) = version {
+                self.schedule_diagnostics(uri, version, Duration::ZERO);
+            }
+        }
+    }
+}
+
+/// Asks the client to tell of changes to the configuration files and compilation databases.
+async fn watch_configuration_files(client: Client) {
+    let watchers = [config::FILE_NAME, "compile_commands.json"]
+        .map(|name| FileSystemWatcher {
+            glob_pattern: GlobPattern::String(format!("**/{name}")),
+            kind: None,
+        })
+        .to_vec();
+    let options = DidChangeWatchedFilesRegistrationOptions { watchers };
+    let registration = Registration {
+        id: "mpi-dtype-lint/configuration-files".to_owned(),
+        method: "workspace/didChangeWatchedFiles".to_owned(),
+        register_options: serde_json::to_value(options).ok(),
+    };
+    if let Err(e) = client.register_capability(vec![registration]).await {
+        log(
+            &client,
+            MessageType::WARNING,
+            format!("configuration files are not watched: {e}"),
+        );
     }
 }
 
@@ -225,6 +275,14 @@ impl LanguageServer for Backend {
     async fn initialize(&self, params: InitializeParams) -> Result<InitializeResult> {
         let encoding = position::negotiate(&params);
         *lock(&self.state.encoding) = encoding;
+        let watch_files = params
+            .capabilities
+            .workspace
+            .as_ref()
+            .and_then(|w| w.did_change_watched_files)
+            .and_then(|w| w.dynamic_registration)
+            .unwrap_or(false);
+        self.state.watch_files.store(watch_files, Ordering::Relaxed);
         if let Some(options) = &params.initialization_options {
             self.apply_settings(options);
         }
@@ -256,6 +314,13 @@ impl LanguageServer for Backend {
             }),
             ..InitializeResult::default()
         })
+    }
+
+    async fn initialized(&self, _: InitializedParams) {
+        if self.state.watch_files.load(Ordering::Relaxed) {
+            // Not awaited here: the client answers after it has read this notification.
+            tokio::spawn(watch_configuration_files(self.client.clone()));
+        }
     }
 
     async fn shutdown(&self) -> Result<()> {
@@ -298,15 +363,13 @@ impl LanguageServer for Backend {
 
     async fn did_change_configuration(&self, params: DidChangeConfigurationParams) {
         self.apply_settings(&params.settings);
-        for uri in self.state.documents.uris() {
-            let version = self.state.documents.with(&uri, |d| {
-                d.snapshot = None;
-                d.version
-            });
-            if let Some(version) = version {
-                self.schedule_diagnostics(uri, version, Duration::ZERO);
-            }
-        }
+        self.reanalyse_open_documents();
+    }
+
+    async fn did_change_watched_files(&self, _: DidChangeWatchedFilesParams) {
+        self.state.configs.forget();
+        self.state.compile_dbs.forget();
+        self.reanalyse_open_documents();
     }
 
     async fn hover(&self, params: HoverParams) -> Result<Option<Hover>> {
