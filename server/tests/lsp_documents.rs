@@ -114,6 +114,53 @@ async fn findings_link_their_rule_and_the_places_they_are_about() {
     );
 }
 
+/// A half-typed line keeps the findings, hovers and symbols of the functions after it and of
+/// the code before it in its own function.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_half_typed_line_keeps_the_results_of_the_code_it_is_not_in() {
+    let uri = "file:///fixtures/typing.c";
+    let text = format!("#include <mpi.h>\nvoid typing(void)\n{{\n    MPI_Datatype row;\n    MPI_Type_contiguous(4, MPI_INT, &row);\n    MPI_Type_commit(&row);\n    MPI_Type_free(&row);\n}}\n{}", &MISSING_COMMIT[17..]);
+    let mut client = Client::default().await;
+    client.open(uri, "c", &text).await;
+    let before = client.diagnostics(uri, 1).await;
+    assert_eq!(codes(&before), vec![json!("missing-commit")]);
+    let at = position_of(&text, "    MPI_Type_free(&row);", 0);
+    client
+        .notify(
+            "textDocument/didChange",
+            change(uri, 2, Some(range(at, at)), "    for (int i = 0; i <\n"),
+        )
+        .await;
+    let published = client.diagnostics(uri, 2).await;
+    assert_eq!(
+        codes(&published),
+        vec![json!("missing-commit")],
+        "{published}"
+    );
+    let symbols = client
+        .result(
+            "textDocument/documentSymbol",
+            json!({ "textDocument": { "uri": uri } }),
+        )
+        .await;
+    let names: Vec<&Value> = symbols
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| &s["name"])
+        .collect();
+    assert_eq!(names, [&json!("row"), &json!("column")]);
+    let typed = text.replacen(
+        "    MPI_Type_free(&row);",
+        "    for (int i = 0; i <\n    MPI_Type_free(&row);",
+        1,
+    );
+    let (line, character) = position_of(&typed, "MPI_Send(&a[0][0], 1, column", 22);
+    let hover = client.hover(uri, line, character).await;
+    let markdown = hover["contents"]["value"].as_str().unwrap();
+    assert!(markdown.contains("size 64"), "{markdown}");
+}
+
 /// The UTF-16 position of byte `offset` of `text`.
 fn utf16_position(text: &str, offset: usize) -> (u32, u32) {
     let line_start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
