@@ -144,19 +144,18 @@ impl Errors<'_> {
     }
 
     /// The file as written, every part the parser accepts: a line it rejects is read as blank
-    /// (a rejected table header, its whole table), and the rest read again, a few times at most.
-    fn raw(&self, problems: &mut Vec<String>) -> RawConfig {
+    /// (a rejected table header, its whole table), and the rest read again, a few times at most;
+    /// `None` when no part of it is used.
+    fn raw(&self, problems: &mut Vec<String>) -> Option<RawConfig> {
         // Blanked with spaces: the parser's offsets stay those of the file.
         let mut lines: Vec<String> = self.text.split('\n').map(str::to_owned).collect();
         for _ in 0..MAX_REREADS {
             let error = match toml::from_str(&lines.join("\n")) {
-                Ok(raw) => return raw,
+                Ok(raw) => return Some(raw),
                 Err(error) => error,
             };
             problems.push(self.parse(&error));
-            let Some(span) = error.span() else {
-                return RawConfig::default();
-            };
+            let span = error.span()?;
             let line = self.line(span.start) - 1;
             let is_header = lines
                 .get(line)
@@ -169,21 +168,19 @@ impl Errors<'_> {
                 (line + 1).min(lines.len())
             };
             // Nothing left to take out (an error at the end of the file): no part is valid.
-            let Some(rejected) = lines.get_mut(line..end) else {
-                return RawConfig::default();
-            };
+            let rejected = lines.get_mut(line..end)?;
             if rejected.iter().all(|l| l.trim().is_empty()) {
-                return RawConfig::default();
+                return None;
             }
             for l in rejected {
                 *l = " ".repeat(l.len());
             }
         }
         problems.push(format!(
-            "{}: more than {MAX_REREADS} errors: the file is not used",
+            "{}: more than {MAX_REREADS} errors",
             crate::files::display_path(self.path)
         ));
-        RawConfig::default()
+        None
     }
 
     /// A value parsed, or `None` and a problem at it.
@@ -273,18 +270,35 @@ impl Config {
     /// Reads and validates a configuration file, keeping the valid parts of a wrong one (the
     /// editor's way: one typo must not turn the whole file off). Its problems, in file order
     /// within each kind (the parser's first).
+    /// Each problem says what became of the file.
     pub fn load_keeping(path: &Path) -> (Config, Vec<String>) {
-        match crate::files::read_text(path, MAX_CONFIG_BYTES) {
-            Ok(text) => Config::parse_keeping(&text, path),
-            Err(e) => (Config::default(), vec![e]),
-        }
+        let text = match crate::files::read_text(path, MAX_CONFIG_BYTES) {
+            Ok(text) => text,
+            Err(e) => return (Config::default(), vec![format!("{e}; using defaults")]),
+        };
+        let (config, problems, used) = Config::parse_kept(&text, path);
+        let outcome = if used {
+            "the rest of the file is used"
+        } else {
+            "the file is not used"
+        };
+        let problems = problems.into_iter().map(|p| format!("{p}; {outcome}"));
+        (config, problems.collect())
     }
 
     /// The configuration of the valid parts of `text`, and a problem for each other part.
     pub fn parse_keeping(text: &str, path: &Path) -> (Config, Vec<String>) {
+        let (config, problems, _) = Config::parse_kept(text, path);
+        (config, problems)
+    }
+
+    /// [`Config::parse_keeping`], and whether any part of the file is used.
+    fn parse_kept(text: &str, path: &Path) -> (Config, Vec<String>, bool) {
         let errors = Errors { path, text };
         let mut problems = Vec::new();
         let raw = errors.raw(&mut problems);
+        let used = raw.is_some();
+        let raw = raw.unwrap_or_default();
         let problems = &mut problems;
         let root = path.parent().map(Path::to_path_buf).unwrap_or_default();
         let mut config = Config {
@@ -361,7 +375,7 @@ impl Config {
             ),
         };
         config.extensions = errors.extensions(&raw.extensions, problems);
-        (config, std::mem::take(problems))
+        (config, std::mem::take(problems), used)
     }
 
     /// The language of a file: by `[extensions]`, else by the built-in extensions.

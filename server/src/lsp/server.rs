@@ -88,7 +88,7 @@ impl State {
         };
         let (config, problems) = self.configs.config_for(path.as_deref());
         for problem in problems {
-            tell(client, format!("{problem}; the rest of the file is used"));
+            tell(client, problem);
         }
         let language = language_of(uri, path.as_deref(), &language_id, &config);
         let (flags, db_error) = self.compile_dbs.flags_for(path.as_deref());
