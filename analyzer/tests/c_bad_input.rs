@@ -41,6 +41,37 @@ fn parse_errors_are_notes_and_the_rest_is_analysed() {
     assert!(vector_found(&analysis));
 }
 
+/// A line typed one character at a time: at every step the function after it keeps its
+/// analysis (tree-sitter's recovery took it into the ERROR of the half line), and so does the
+/// code before the line in its own function.
+#[test]
+fn a_half_typed_line_keeps_the_code_it_is_not_in() {
+    let line = "  for (int i = 0; i < 4; i++) { MPI_Type_free(&u); }";
+    for cut in 0..=line.len() {
+        let typed = &line[..cut];
+        let text = format!(
+            "void typing(void)\n{{\n  MPI_Datatype u;\n  MPI_Type_contiguous(3, MPI_INT, &u);\n{typed}\n}}\n{GOOD}"
+        );
+        let analysis = run(&text);
+        assert!(vector_found(&analysis), "after `{typed}`");
+        let before = analysis
+            .types()
+            .iter()
+            .any(|t| t.name == "u" && t.datatype.as_ref().is_some_and(|d| d.size() == 12));
+        assert!(before, "after `{typed}`");
+    }
+}
+
+/// The recovery parses again at most a few times the file: a broken line in each of a
+/// thousand functions still ends at once, with the last function's type known.
+#[test]
+fn a_broken_line_in_every_function_is_parsed_again_within_a_budget() {
+    let broken = "void f(void)\n{\n  for (int i = 0; i <\n}\n".repeat(1000);
+    let analysis = run(&format!("{broken}{GOOD}"));
+    assert!(has_note(&analysis, "could not parse"));
+    let _ = vector_found(&analysis);
+}
+
 #[test]
 fn invalid_utf8_is_decoded_lossily_with_a_note() {
     let mut bytes = b"/* caf\xe9 \xff\xfe */\n".to_vec();

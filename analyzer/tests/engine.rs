@@ -465,6 +465,43 @@ fn descriptions_name_the_call_and_pictures_show_the_bytes() {
     assert!(wide.contains("1 char = "), "{wide}");
 }
 
+/// A sparse type at a coarse scale: a vector of 64 doubles with a stride of 102 is 1% data,
+/// and its picture says so (cells only partly data in lowercase, the share on its own line),
+/// not 64 solid cells.
+#[test]
+fn a_sparse_picture_shows_its_gaps() {
+    let v = make(
+        Constructor::Vector {
+            count: 64,
+            blocklength: 1,
+            stride: 102,
+        },
+        &[basic(Predefined::Double)],
+    )
+    .unwrap();
+    let picture = v.layout_picture(STD, 64).unwrap();
+    let row = picture.lines().nth(1).unwrap();
+    assert_eq!(row, format!("|{}|", "d".repeat(64)), "{picture}");
+    assert!(picture.contains("lowercase: partly gap"), "{picture}");
+    assert!(
+        picture.ends_with("size 512 in 51416 bytes (1.0%)"),
+        "{picture}"
+    );
+    // At one byte a character, every cell is data or gap.
+    let dense = make(
+        Constructor::Vector {
+            count: 2,
+            blocklength: 1,
+            stride: 2,
+        },
+        &[basic(Predefined::Double)],
+    )
+    .unwrap();
+    let picture = dense.layout_picture(STD, 64).unwrap();
+    assert!(picture.contains("|DDDDDDDD........DDDDDDDD|"), "{picture}");
+    assert!(!picture.contains("lowercase"), "{picture}");
+}
+
 #[test]
 fn f90_types_follow_selected_kinds() {
     let sizes: Vec<i128> = [(Some(6), None), (Some(15), Some(300)), (Some(18), None)]

@@ -303,8 +303,8 @@ mod commands {
     }
 
     /// Initializes, opens each of `documents` and asks for a hover in it (waiting for the
-    /// answer), shuts down if told to, and sends `exit` with stdin left open: the server must
-    /// end on `exit` alone. Its exit status.
+    /// answer), shuts down if told to, and sends `exit` and a request after it with stdin left
+    /// open, as editors do: the server must end on `exit` alone. Its exit status.
     fn lsp_session(args: &[&str], shutdown: bool, documents: &[&str]) -> std::process::ExitStatus {
         use std::io::{BufRead, BufReader, Read, Write};
         use std::process::Stdio;
@@ -365,7 +365,8 @@ mod commands {
             assert!(reply.get("error").is_none(), "{reply}");
         }
         if shutdown {
-            send(json!({"jsonrpc": "2.0", "id": 2, "method": "shutdown"}));
+            // As Eglot sends it.
+            send(json!({"jsonrpc": "2.0", "id": 2, "method": "shutdown", "params": null}));
             let mut reply = receive();
             while reply["id"] != 2 {
                 reply = receive();
@@ -373,7 +374,20 @@ mod commands {
             assert!(reply.get("error").is_none(), "{reply}");
             assert_eq!(reply["result"], Value::Null, "{reply}");
         }
-        send(json!({"jsonrpc": "2.0", "method": "exit"}));
+        // More messages after `exit`, in the same write (a client that does not wait): they
+        // must not keep the server alive.
+        let exit = json!({"jsonrpc": "2.0", "method": "exit"}).to_string();
+        let late = json!({"jsonrpc": "2.0", "id": 3, "method": "textDocument/hover", "params": {
+            "textDocument": {"uri": "file:///process/doc0.c"}, "position": {"line": 0, "character": 0}}})
+        .to_string();
+        write!(
+            input,
+            "Content-Length: {}\r\n\r\n{exit}Content-Length: {}\r\n\r\n{late}",
+            exit.len(),
+            late.len()
+        )
+        .unwrap();
+        input.flush().unwrap();
         let deadline = std::time::Instant::now() + Duration::from_secs(30);
         let status = loop {
             if let Some(status) = server.try_wait().unwrap() {

@@ -72,6 +72,95 @@ async fn where_the_analysis_stopped_short_is_shown_at_the_place() {
     }
 }
 
+/// A finding links its rule's documentation (a section of analyzer/RULES.md) and lists the
+/// other places it is about: where the handle is built, and freed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn findings_link_their_rule_and_the_places_they_are_about() {
+    let uri = "file:///fixtures/missing_commit.c";
+    let mut client = Client::default().await;
+    client.open(uri, "c", MISSING_COMMIT).await;
+    let published = client.diagnostics(uri, 1).await;
+    let finding = &published["diagnostics"][0];
+    assert_eq!(finding["code"], "missing-commit", "{finding}");
+    let href = finding["codeDescription"]["href"].as_str().unwrap();
+    let (_, anchor) = href.split_once("/analyzer/RULES.md#").unwrap();
+    let rules =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../analyzer/RULES.md"));
+    assert!(
+        rules.unwrap().contains(&format!("\n## {anchor}\n")),
+        "{href}"
+    );
+    let related: Vec<(String, u64, u64)> = finding["relatedInformation"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            assert_eq!(r["location"]["uri"], uri);
+            let start = &r["location"]["range"]["start"];
+            let message = r["message"].as_str().unwrap().to_owned();
+            (
+                message,
+                start["line"].as_u64().unwrap(),
+                start["character"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        related,
+        vec![
+            ("`column` is built here".to_owned(), 5, 4),
+            ("`column` freed here".to_owned(), 7, 4),
+        ]
+    );
+}
+
+/// A half-typed line keeps the findings, hovers and symbols of the functions after it and of
+/// the code before it in its own function.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_half_typed_line_keeps_the_results_of_the_code_it_is_not_in() {
+    let uri = "file:///fixtures/typing.c";
+    let text = format!("#include <mpi.h>\nvoid typing(void)\n{{\n    MPI_Datatype row;\n    MPI_Type_contiguous(4, MPI_INT, &row);\n    MPI_Type_commit(&row);\n    MPI_Type_free(&row);\n}}\n{}", &MISSING_COMMIT[17..]);
+    let mut client = Client::default().await;
+    client.open(uri, "c", &text).await;
+    let before = client.diagnostics(uri, 1).await;
+    assert_eq!(codes(&before), vec![json!("missing-commit")]);
+    let at = position_of(&text, "    MPI_Type_free(&row);", 0);
+    client
+        .notify(
+            "textDocument/didChange",
+            change(uri, 2, Some(range(at, at)), "    for (int i = 0; i <\n"),
+        )
+        .await;
+    let published = client.diagnostics(uri, 2).await;
+    assert_eq!(
+        codes(&published),
+        vec![json!("missing-commit")],
+        "{published}"
+    );
+    let symbols = client
+        .result(
+            "textDocument/documentSymbol",
+            json!({ "textDocument": { "uri": uri } }),
+        )
+        .await;
+    let names: Vec<&Value> = symbols
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| &s["name"])
+        .collect();
+    assert_eq!(names, [&json!("row"), &json!("column")]);
+    let typed = text.replacen(
+        "    MPI_Type_free(&row);",
+        "    for (int i = 0; i <\n    MPI_Type_free(&row);",
+        1,
+    );
+    let (line, character) = position_of(&typed, "MPI_Send(&a[0][0], 1, column", 22);
+    let hover = client.hover(uri, line, character).await;
+    let markdown = hover["contents"]["value"].as_str().unwrap();
+    assert!(markdown.contains("size 64"), "{markdown}");
+}
+
 /// The UTF-16 position of byte `offset` of `text`.
 fn utf16_position(text: &str, offset: usize) -> (u32, u32) {
     let line_start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
@@ -203,7 +292,9 @@ async fn a_thousand_rapid_incremental_edits_apply_in_order() {
     client.open(fresh_uri, "c", &target).await;
     let fresh = client.diagnostics(fresh_uri, 1).await;
     assert!(!fresh["diagnostics"].as_array().unwrap().is_empty());
-    assert_eq!(published["diagnostics"], fresh["diagnostics"]);
+    // The same findings, the related places in the other document.
+    let fresh = fresh["diagnostics"].to_string().replace(fresh_uri, uri);
+    assert_eq!(published["diagnostics"].to_string(), fresh);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -261,18 +352,33 @@ async fn settings_from_initialization_options_and_did_change_configuration() {
     );
 }
 
+/// A wrong setting is shown to the user (not only logged), and the others are used.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn bad_settings_are_reported_and_the_defaults_kept() {
-    let (mut client, init) = Client::start(json!({}), json!({ "select": ["no-such-rule"] })).await;
+async fn bad_settings_are_shown_and_the_valid_ones_kept() {
+    let options = json!({ "ignore": ["no-such-rule", "type-leak"], "colour": "red" });
+    let (mut client, init) = Client::start(json!({}), options).await;
     assert!(init.get("error").is_none());
-    let logged = client
-        .wait_for(|m| m["method"] == "window/logMessage")
-        .await;
-    assert_json_snapshot!(logged);
+    let mut shown = Vec::new();
+    for _ in 0..2 {
+        let message = client
+            .wait_for(|m| m["method"] == "window/showMessage")
+            .await;
+        shown.push(message["params"].clone());
+    }
+    shown.sort_by_key(|m| m["message"].to_string());
+    assert_json_snapshot!(shown);
     let uri = "file:///fixtures/missing_commit.c";
-    client.open(uri, "c", MISSING_COMMIT).await;
+    let text = MISSING_COMMIT.replace("    MPI_Type_free(&column);\n", "");
+    client.open(uri, "c", &text).await;
     let published = client.diagnostics(uri, 1).await;
-    assert_eq!(published["diagnostics"][0]["code"], "missing-commit");
+    assert_eq!(codes(&published), vec![json!("missing-commit")]);
+    // The valid settings of a wrong object replace the earlier ones.
+    let settings = json!({ "settings": { "select": ["type-leak", "no-such-rule"] } });
+    client
+        .notify("workspace/didChangeConfiguration", settings)
+        .await;
+    let republished = client.diagnostics(uri, 1).await;
+    assert_eq!(codes(&republished), vec![json!("type-leak")]);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -297,6 +403,76 @@ async fn configuration_file_next_to_the_document() {
         .map(|d| (d["code"].clone(), d["severity"].clone()))
         .collect();
     assert_eq!(findings, vec![(json!("type-leak"), json!(1))]);
+}
+
+/// A wrong configuration file: its problems are shown and its valid parts used. The server
+/// registers for changes of configuration files, and a change re-analyses open documents at
+/// once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_wrong_configuration_file_keeps_its_valid_parts_and_changes_apply_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join(".mpi-dtype-lint.toml");
+    std::fs::write(
+        &config,
+        "ignore = [\"missing-commit\", \"no-such-rule\"]\ncolour = 1\n[severity]\ntype-leak = \"error\"\n[no-such-table]\nx = 1\n",
+    )
+    .unwrap();
+    let file = dir.path().join("exchange.c");
+    let text = MISSING_COMMIT.replace("    MPI_Type_free(&column);\n", "");
+    std::fs::write(&file, &text).unwrap();
+    let uri = Uri::from_file_path(&file).unwrap();
+    let capabilities =
+        json!({ "workspace": { "didChangeWatchedFiles": { "dynamicRegistration": true } } });
+    let (mut client, _) = Client::start(capabilities, Value::Null).await;
+    let register = client
+        .wait_for(|m| m["method"] == "client/registerCapability")
+        .await;
+    let registration = &register["params"]["registrations"][0];
+    assert_eq!(registration["method"], "workspace/didChangeWatchedFiles");
+    let globs: Vec<&Value> = registration["registerOptions"]["watchers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| &w["globPattern"])
+        .collect();
+    assert_eq!(
+        globs,
+        [
+            &json!("**/.mpi-dtype-lint.toml"),
+            &json!("**/compile_commands.json")
+        ]
+    );
+    client.respond(&register, Value::Null).await;
+
+    client.open(uri.as_str(), "c", &text).await;
+    let published = client.diagnostics(uri.as_str(), 1).await;
+    let findings: Vec<(Value, Value)> = published["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| (d["code"].clone(), d["severity"].clone()))
+        .collect();
+    assert_eq!(findings, vec![(json!("type-leak"), json!(1))]);
+    let mut shown: Vec<String> = Vec::new();
+    for _ in 0..3 {
+        let message = client
+            .wait_for(|m| m["method"] == "window/showMessage")
+            .await;
+        let text = message["params"]["message"].as_str().unwrap();
+        // The path differs between runs: from the line on.
+        let (_, at) = text.split_once(".mpi-dtype-lint.toml:").unwrap();
+        shown.push(at.to_owned());
+    }
+    shown.sort();
+    assert_json_snapshot!(shown);
+
+    std::fs::write(&config, "select = [\"missing-commit\"]\n").unwrap();
+    let change = json!({ "changes": [{ "uri": Uri::from_file_path(&config).unwrap().as_str(), "type": 2 }] });
+    client
+        .notify("workspace/didChangeWatchedFiles", change)
+        .await;
+    let republished = client.diagnostics(uri.as_str(), 1).await;
+    assert_eq!(codes(&republished), vec![json!("missing-commit")]);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -80,6 +80,32 @@ async fn a_too_short_content_length_costs_one_message() {
     assert_alive(&mut client).await;
 }
 
+/// A Content-Length larger than the body: the message ends with its JSON value and is
+/// answered, and so is the next one (the server used to wait for the promised bytes, taking
+/// the next messages as the rest of the body).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_too_large_content_length_costs_no_message() {
+    let mut client = Client::default().await;
+    // Braces and an escaped quote inside strings do not end the value.
+    let text = "int x; /* } ] \\\" \\\\ { */\\n";
+    let open = format!(
+        r#"{{"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {{"textDocument": {{"uri": "{URI}", "languageId": "c", "version": 1, "text": "{text}"}}}}}}"#
+    );
+    client
+        .send_unframed(b"Content-Length: 100000\r\n\r\n")
+        .await;
+    client.send_unframed(open.as_bytes()).await;
+    let published = client.diagnostics(URI, 1).await;
+    assert_eq!(published["diagnostics"], json!([]), "{published}");
+    let symbols = br#"{"jsonrpc": "2.0", "id": 99, "method": "textDocument/documentSymbol", "params": {"textDocument": {"uri": "file:///fixtures/robust.c"}}}"#;
+    client.send_unframed(b"Content-Length: 4000\r\n\r\n").await;
+    client.send_unframed(symbols).await;
+    let answer = client.wait_for(|m| m["id"] == 99).await;
+    assert_eq!(answer["result"], json!([]), "{answer}");
+    client.open(URI, "c", TEXT).await;
+    assert_alive(&mut client).await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn positions_outside_the_document_are_clamped() {
     let mut client = Client::default().await;

@@ -21,6 +21,7 @@ mod misaligned_displacement;
 mod missing_commit;
 mod old_library;
 mod overlapping_receive;
+mod related;
 mod scalar;
 mod signature_mismatch;
 mod suppression;
@@ -112,6 +113,15 @@ pub struct Diagnostic {
     pub span: Span,
     pub message: String,
     pub fixes: Vec<Fix>,
+    /// Other places the finding is about (the constructor of the handle, its commit or free).
+    pub related: Vec<Related>,
+}
+
+/// A place a finding points to, with what it is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Related {
+    pub span: Span,
+    pub message: String,
 }
 
 /// Which rules run.
@@ -165,6 +175,7 @@ pub fn check(analysis: &Analysis, selection: &RuleSelection) -> Vec<Diagnostic> 
         (a.span.start, a.span.end, a.rule.id).cmp(&(b.span.start, b.span.end, b.rule.id))
     });
     out.dedup_by(|a, b| a.span == b.span && a.rule.id == b.rule.id && a.message == b.message);
+    related::add_related(analysis, &mut out);
     out
 }
 
@@ -408,6 +419,7 @@ impl<'a> Context<'a> {
             span,
             message,
             fixes: Vec::new(),
+            related: Vec::new(),
         }
     }
 }

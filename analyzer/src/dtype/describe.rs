@@ -48,6 +48,9 @@ impl Datatype {
         let cells = ((span + per_cell - 1) / per_cell) as usize;
         let mut grid = vec![None::<Predefined>; cells];
         let mut mixed = vec![false; cells];
+        // Bytes of data in each cell: a cell only partly data is drawn in lowercase, so that a
+        // sparse type at a coarse scale does not look solid.
+        let mut data = vec![0i128; cells];
         let mut legend: Vec<Predefined> = Vec::new();
         let mut walk = self.typemap(model).with_budget(PICTURE_BUDGET);
         for e in walk.by_ref() {
@@ -61,6 +64,9 @@ impl Datatype {
                     Some(p) if p != e.basic => mixed[c] = true,
                     _ => grid[c] = Some(e.basic),
                 }
+                let cell_start = lo + c as i128 * per_cell;
+                let cell_end = (cell_start + per_cell).min(hi);
+                data[c] += (e.disp + e.size).min(cell_end) - e.disp.max(cell_start);
             }
         }
         if walk.over_budget() {
@@ -73,9 +79,15 @@ impl Datatype {
                 .find(|(q, _)| *q == p)
                 .map_or('?', |(_, l)| *l)
         };
+        let cell_bytes = |c: usize| {
+            let start = lo + c as i128 * per_cell;
+            (start + per_cell).min(hi) - start
+        };
+        let partly = |c: usize| data[c] < cell_bytes(c);
         let row: String = (0..cells)
             .map(|c| match (grid[c], mixed[c]) {
                 (_, true) => '#',
+                (Some(p), false) if partly(c) => letter(p).to_ascii_lowercase(),
                 (Some(p), false) => letter(p),
                 (None, false) => '.',
             })
@@ -94,8 +106,27 @@ impl Datatype {
             key_line.push_str("  # mixed");
         }
         key_line.push_str("  . gap");
+        if (0..cells).any(|c| grid[c].is_some() && !mixed[c] && partly(c)) {
+            key_line.push_str("  lowercase: partly gap");
+        }
         out.push_str(&key_line);
+        // What a picture at a coarse scale cannot show: how much of the span is data.
+        if per_cell > 1 && s.size < span {
+            let share = percent(s.size, span);
+            let _ = write!(out, "\nsize {} in {span} bytes ({share})", s.size);
+        }
         Some(out)
+    }
+}
+
+/// `part` of `whole` as a percentage to the nearest tenth, never rounded to 0% or 100%.
+fn percent(part: i128, whole: i128) -> String {
+    let whole = whole.max(1);
+    let tenths = part.saturating_mul(1000).saturating_add(whole / 2) / whole;
+    match tenths {
+        0 if part > 0 => "under 0.1%".to_owned(),
+        t if t >= 1000 && part < whole => "over 99.9%".to_owned(),
+        t => format!("{}.{}%", t / 10, t % 10),
     }
 }
 

@@ -15,6 +15,7 @@ use tower_lsp_server::ls_types::{
 
 use super::position::Converter;
 use super::snapshot::Snapshot;
+use crate::output::rule_docs_url;
 
 pub const SOURCE: &str = "mpi-dtype-lint";
 
@@ -38,8 +39,12 @@ impl<'a> View<'a> {
     /// The findings, then where the analysis stopped short (a file cut at its size limit, a
     /// syntax error, a budget), as information at the place with the reason: the code there is
     /// unknown, and no finding comes from it.
-    pub fn diagnostics(&self) -> Vec<lsp::Diagnostic> {
-        let findings = self.snapshot.diagnostics.iter().map(|d| self.diagnostic(d));
+    pub fn diagnostics(&self, uri: &Uri) -> Vec<lsp::Diagnostic> {
+        let findings = self
+            .snapshot
+            .diagnostics
+            .iter()
+            .map(|d| self.diagnostic(uri, d));
         let mut notes: Vec<lsp::Diagnostic> = Vec::new();
         for note in &self.snapshot.analysis.notes {
             let shown = lsp::Diagnostic {
@@ -56,7 +61,16 @@ impl<'a> View<'a> {
         findings.chain(notes).collect()
     }
 
-    fn diagnostic(&self, d: &analyzer::checks::Diagnostic) -> lsp::Diagnostic {
+    /// A finding, with a link to its rule's documentation and the other places it is about.
+    fn diagnostic(&self, uri: &Uri, d: &analyzer::checks::Diagnostic) -> lsp::Diagnostic {
+        let related = d
+            .related
+            .iter()
+            .map(|r| lsp::DiagnosticRelatedInformation {
+                location: Location::new(uri.clone(), self.convert.range(r.span)),
+                message: r.message.clone(),
+            })
+            .collect::<Vec<_>>();
         lsp::Diagnostic {
             range: self.convert.range(d.span),
             severity: Some(match d.severity {
@@ -65,8 +79,13 @@ impl<'a> View<'a> {
                 Severity::Info => lsp::DiagnosticSeverity::INFORMATION,
             }),
             code: Some(NumberOrString::String(d.rule.id.to_owned())),
+            code_description: rule_docs_url(d.rule.id)
+                .parse()
+                .ok()
+                .map(|href| lsp::CodeDescription { href }),
             source: Some(SOURCE.to_owned()),
             message: d.message.clone(),
+            related_information: (!related.is_empty()).then_some(related),
             ..lsp::Diagnostic::default()
         }
     }
@@ -110,7 +129,7 @@ impl<'a> View<'a> {
                 actions.push(CodeActionOrCommand::CodeAction(CodeAction {
                     title,
                     kind: Some(CodeActionKind::QUICKFIX),
-                    diagnostics: Some(vec![self.diagnostic(d)]),
+                    diagnostics: Some(vec![self.diagnostic(uri, d)]),
                     edit: Some(self.workspace_edit(uri, &fix.edits)),
                     is_preferred: Some(fix.applicability == Applicability::Safe),
                     ..CodeAction::default()

@@ -14,9 +14,10 @@ use tower_lsp_server::{Client, LanguageServer};
 use super::documents::{language_of, ChangeError, Documents};
 use super::features::{View, SOURCE};
 use super::position;
-use super::settings::{client_overrides, config_for, CompileDbs};
+use super::settings::{client_overrides, CompileDbs, Configs};
 use super::snapshot::{off_executor, Job, Snapshot};
 use super::workspace::{watcher_registration, Workspace};
+use crate::config;
 use crate::settings::{AnalyzeFn, FileSettings, Overrides};
 
 /// How long diagnostics wait for typing to pause.
@@ -33,7 +34,11 @@ pub struct Backend {
 struct State {
     documents: Documents,
     settings: Mutex<Overrides>,
+    configs: Configs,
     compile_dbs: CompileDbs,
+    /// Whether the client lets the server register for changes of files (the configuration
+    /// files, to re-analyse when they change).
+    watch_files: AtomicBool,
     encoding: Mutex<PositionEncoding>,
     analyze: AnalyzeFn,
     workspace: Workspace,
@@ -49,7 +54,9 @@ impl Backend {
             state: Arc::new(State {
                 documents: Documents::default(),
                 settings: Mutex::new(Overrides::default()),
+                configs: Configs::default(),
                 compile_dbs: CompileDbs::default(),
+                watch_files: AtomicBool::new(false),
                 encoding: Mutex::new(PositionEncoding::Utf16),
                 analyze,
                 workspace: Workspace::default(),
@@ -88,10 +95,10 @@ impl State {
             Some(Err(stored)) => return Ok(Some(stored)),
             Some(Ok(job)) => job,
         };
-        let config = config_for(path.as_deref()).unwrap_or_else(|e| {
-            log(client, MessageType::WARNING, format!("{e}; using defaults"));
-            Default::default()
-        });
+        let (config, problems) = self.configs.config_for(path.as_deref());
+        for problem in problems {
+            tell(client, problem);
+        }
         let language = language_of(uri, path.as_deref(), &language_id, &config);
         let (flags, db_error) = self.compile_dbs.flags_for(path.as_deref());
         if let Some(e) = db_error {
@@ -174,7 +181,7 @@ impl State {
         if snapshot.version != version || !current(self) || stale {
             return;
         }
-        let diagnostics = View::new(&snapshot, self.encoding()).diagnostics();
+        let diagnostics = View::new(&snapshot, self.encoding()).diagnostics(&uri);
         client
             .publish_diagnostics(uri, diagnostics, Some(version))
             .await;
@@ -221,6 +228,13 @@ fn internal_error(message: String) -> Error {
     }
 }
 
+/// A problem the user must fix (a setting, a configuration file): shown, and logged.
+fn tell(client: &Client, message: String) {
+    log(client, MessageType::WARNING, message.clone());
+    let client = client.clone();
+    tokio::spawn(async move { client.show_message(MessageType::WARNING, message).await });
+}
+
 /// A note for the user: on stderr, and to the client as a log message (never on stdout, which
 /// carries the protocol).
 fn log(client: &Client, level: MessageType, message: String) {
@@ -262,7 +276,7 @@ impl Backend {
     /// and analyses the others again when they may use what it defines.
     fn document_modules_changed(&self, uri: &Uri, closed: bool) {
         let found = self.state.documents.with(uri, |d| {
-            let config = config_for(d.path.as_deref()).unwrap_or_default();
+            let config = self.state.configs.config_for(d.path.as_deref()).0;
             let language = language_of(uri, d.path.as_deref(), &d.language_id, &config);
             (d.path.clone(), language, (!closed).then(|| d.text.clone()))
         });
@@ -279,14 +293,37 @@ impl Backend {
     }
 
     fn apply_settings(&self, value: &Value) {
-        match client_overrides(value) {
-            Ok(settings) => *lock(&self.state.settings) = settings,
-            Err(e) => log(
+        let (settings, problems) = client_overrides(value);
+        *lock(&self.state.settings) = settings;
+        for problem in problems {
+            tell(
                 &self.client,
-                MessageType::WARNING,
-                format!("settings ignored: {e}"),
-            ),
+                format!("settings: {problem}; the other settings are used"),
+            );
         }
+    }
+}
+
+/// Asks the client to tell of changes to the configuration files and compilation databases.
+async fn watch_configuration_files(client: Client) {
+    let watchers = [config::FILE_NAME, "compile_commands.json"]
+        .map(|name| FileSystemWatcher {
+            glob_pattern: GlobPattern::String(format!("**/{name}")),
+            kind: None,
+        })
+        .to_vec();
+    let options = DidChangeWatchedFilesRegistrationOptions { watchers };
+    let registration = Registration {
+        id: "mpi-dtype-lint/configuration-files".to_owned(),
+        method: "workspace/didChangeWatchedFiles".to_owned(),
+        register_options: serde_json::to_value(options).ok(),
+    };
+    if let Err(e) = client.register_capability(vec![registration]).await {
+        log(
+            &client,
+            MessageType::WARNING,
+            format!("configuration files are not watched: {e}"),
+        );
     }
 }
 
@@ -296,6 +333,14 @@ impl LanguageServer for Backend {
         *lock(&self.state.encoding) = encoding;
         self.state.workspace.set_folders(&params);
         *lock(&self.state.watcher) = watcher_registration(&params.capabilities);
+        let watch_files = params
+            .capabilities
+            .workspace
+            .as_ref()
+            .and_then(|w| w.did_change_watched_files)
+            .and_then(|w| w.dynamic_registration)
+            .unwrap_or(false);
+        self.state.watch_files.store(watch_files, Ordering::Relaxed);
         if let Some(options) = &params.initialization_options {
             self.apply_settings(options);
         }
@@ -356,6 +401,10 @@ impl LanguageServer for Backend {
                 Err(message) => log(&client, MessageType::ERROR, message),
             }
         });
+        if self.state.watch_files.load(Ordering::Relaxed) {
+            // Not awaited here: the client answers after it has read this notification.
+            tokio::spawn(watch_configuration_files(self.client.clone()));
+        }
     }
 
     async fn shutdown(&self) -> Result<()> {
@@ -377,6 +426,16 @@ impl LanguageServer for Backend {
     }
 
     async fn did_change_watched_files(&self, params: DidChangeWatchedFilesParams) {
+        // A configuration file or compilation database: every open document may read it.
+        let configuration = params.changes.iter().any(|event| {
+            let path = event.uri.path().as_str();
+            let name = path.rsplit('/').next().unwrap_or(path);
+            name == config::FILE_NAME || name == "compile_commands.json"
+        });
+        if configuration {
+            self.state.configs.forget();
+            self.state.compile_dbs.forget();
+        }
         let mut changed = false;
         for event in params.changes {
             let Some(path) = event.uri.to_file_path().map(|p| p.into_owned()) else {
@@ -388,13 +447,18 @@ impl LanguageServer for Backend {
             }
             let language = match event.typ {
                 FileChangeType::DELETED => None,
-                _ => config_for(Some(&path))
-                    .unwrap_or_default()
+                _ => self
+                    .state
+                    .configs
+                    .config_for(Some(&path))
+                    .0
                     .language_for(&path),
             };
             changed |= self.state.workspace.file_changed(&path, language);
         }
-        if changed {
+        if configuration {
+            self.reanalyse_open_documents(None, Duration::ZERO);
+        } else if changed {
             self.reanalyse_open_documents(None, DEBOUNCE);
         }
     }

@@ -9,65 +9,133 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::SystemTime;
 
-use serde::Deserialize;
 use serde_json::Value;
 
 use crate::compile_db::{CompileDb, FileFlags};
 use crate::config::Config;
-use crate::settings::Overrides;
-
-/// The client's settings, as JSON: `{"target": "i686-linux-gnu", "mpi": "mpich",
-/// "select": [...], "ignore": [...]}`, optionally under a `mpi-dtype-lint` key.
-#[derive(Clone, Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawClientSettings {
-    target: Option<String>,
-    mpi: Option<String>,
-    select: Option<Vec<String>>,
-    #[serde(default)]
-    ignore: Vec<String>,
-}
+use crate::settings::{is_rule_id, Overrides};
 
 const SECTION: &str = "mpi-dtype-lint";
 
-/// Reads the client's settings; `null` is the defaults. An error names the bad value.
-pub fn client_overrides(value: &Value) -> Result<Overrides, String> {
+/// Reads the client's settings, `{"target": "i686-linux-gnu", "mpi": "mpich", "select": [...],
+/// "ignore": [...]}`, optionally under a `mpi-dtype-lint` key; `null` is the defaults. What is
+/// wrong (an unknown key, a bad value, an id that is no rule) is left out and named in the
+/// problems; the rest is used.
+pub fn client_overrides(value: &Value) -> (Overrides, Vec<String>) {
     let value = value.get(SECTION).unwrap_or(value);
-    if value.is_null() {
-        return Ok(Overrides::default());
-    }
-    let raw = RawClientSettings::deserialize(value).map_err(|e| e.to_string())?;
-    let rules = Overrides {
-        select: raw.select,
-        ignore: raw.ignore,
-        ..Overrides::default()
+    let mut overrides = Overrides::default();
+    let mut problems = Vec::new();
+    let Some(fields) = value.as_object() else {
+        if !value.is_null() {
+            problems.push(format!("expected an object of settings, found `{value}`"));
+        }
+        return (overrides, problems);
     };
-    rules.check_rule_ids()?;
-    Ok(Overrides {
-        target: raw.target.as_deref().map(str::parse).transpose()?,
-        model: raw.mpi.as_deref().map(str::parse).transpose()?,
-        ..rules
-    })
+    for (key, value) in fields.iter().filter(|(_, v)| !v.is_null()) {
+        match key.as_str() {
+            "target" => overrides.target = parsed(key, value, &mut problems),
+            "mpi" => overrides.model = parsed(key, value, &mut problems),
+            "select" => overrides.select = rule_ids(key, value, &mut problems),
+            "ignore" => overrides.ignore = rule_ids(key, value, &mut problems).unwrap_or_default(),
+            _ => problems.push(format!(
+                "unknown setting `{key}` (expected target, mpi, select or ignore)"
+            )),
+        }
+    }
+    (overrides, problems)
 }
 
-/// The configuration file for a document on disk: the nearest one, the default when there is
-/// none, an error when it is invalid.
-pub fn config_for(path: Option<&Path>) -> Result<Config, String> {
-    let Some(dir) = path.and_then(Path::parent) else {
-        return Ok(Config::default());
+/// A string setting parsed, or `None` with a problem.
+fn parsed<T: std::str::FromStr<Err = String>>(
+    key: &str,
+    value: &Value,
+    problems: &mut Vec<String>,
+) -> Option<T> {
+    let Some(text) = value.as_str() else {
+        problems.push(format!("`{key}`: expected a string, found `{value}`"));
+        return None;
     };
-    match Config::find(dir) {
-        Some(file) => Config::load(&file),
-        None => Ok(Config::default()),
-    }
+    text.parse()
+        .map_err(|e| problems.push(format!("`{key}`: {e}")))
+        .ok()
 }
 
-/// The compilation databases read so far, by path, each with the modification time it was
-/// read at: a database is read again only when it changes on disk.
+/// The rule ids of a list; each other entry is a problem. A list whose every entry is wrong is
+/// `None`: as `select`, an empty list would turn every rule off.
+fn rule_ids(key: &str, value: &Value, problems: &mut Vec<String>) -> Option<Vec<String>> {
+    let Some(entries) = value.as_array() else {
+        problems.push(format!(
+            "`{key}`: expected a list of rule ids, found `{value}`"
+        ));
+        return None;
+    };
+    let mut ids = Vec::new();
+    for entry in entries {
+        match entry.as_str() {
+            Some(id) if is_rule_id(id) => ids.push(id.to_owned()),
+            Some(id) => problems.push(format!("`{key}`: no rule `{id}`")),
+            None => problems.push(format!("`{key}`: expected a rule id, found `{entry}`")),
+        }
+    }
+    (!ids.is_empty() || entries.is_empty()).then_some(ids)
+}
+
+/// The configuration files read so far, by path, each read again when it changes on disk (or
+/// when the client says so): its problems are told once per reading, not at every analysis.
 #[derive(Default)]
-pub struct CompileDbs(Mutex<HashMap<PathBuf, LoadedDb>>);
+pub struct Configs(Loaded<Config>);
 
-type LoadedDb = (Option<SystemTime>, Result<Arc<CompileDb>, String>);
+impl Configs {
+    /// The configuration for a document on disk: the nearest file's valid parts, the default
+    /// when there is none; and the problems of the file, when it was read for this call.
+    pub fn config_for(&self, path: Option<&Path>) -> (Arc<Config>, Vec<String>) {
+        let Some(file) = path.and_then(Path::parent).and_then(Config::find) else {
+            return (Arc::default(), Vec::new());
+        };
+        self.0.get(&file, Config::load_keeping)
+    }
+
+    pub fn forget(&self) {
+        self.0.forget();
+    }
+}
+
+/// Files read and kept with the modification time they were read at.
+struct Loaded<T>(Mutex<HashMap<PathBuf, (Option<SystemTime>, Arc<T>)>>);
+
+impl<T> Default for Loaded<T> {
+    fn default() -> Self {
+        Loaded(Mutex::default())
+    }
+}
+
+impl<T> Loaded<T> {
+    /// The file at `path` as `load` reads it, read again when it changed on disk since; the
+    /// problems `load` found when it was read now.
+    fn get(&self, path: &Path, load: impl Fn(&Path) -> (T, Vec<String>)) -> (Arc<T>, Vec<String>) {
+        let modified = std::fs::metadata(path).and_then(|m| m.modified()).ok();
+        let mut loaded = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((when, value)) = loaded.get(path) {
+            if *when == modified {
+                return (value.clone(), Vec::new());
+            }
+        }
+        let (value, problems) = load(path);
+        let value = Arc::new(value);
+        loaded.insert(path.to_path_buf(), (modified, value.clone()));
+        (value, problems)
+    }
+
+    /// Reads every file again at its next use.
+    fn forget(&self) {
+        self.0.lock().unwrap_or_else(|e| e.into_inner()).clear();
+    }
+}
+
+/// The compilation databases read so far, by path: a database is read again only when it
+/// changes on disk (or the client says it did).
+#[derive(Default)]
+pub struct CompileDbs(Loaded<Option<CompileDb>>);
 
 impl CompileDbs {
     /// The flags the `compile_commands.json` nearest the document at `path` gives it (none when
@@ -78,27 +146,21 @@ impl CompileDbs {
         else {
             return (FileFlags::default(), None);
         };
-        let modified = std::fs::metadata(&database).and_then(|m| m.modified()).ok();
-        let mut loaded = self.0.lock().unwrap_or_else(|e| e.into_inner());
-        let mut fresh_error = None;
-        let (_, db) = loaded
-            .entry(database.clone())
-            .and_modify(|entry| {
-                if entry.0 != modified {
-                    *entry = (modified, CompileDb::load(&database).map(Arc::new));
-                    fresh_error = entry.1.as_ref().err().cloned();
-                }
-            })
-            .or_insert_with(|| {
-                let db = CompileDb::load(&database).map(Arc::new);
-                fresh_error = db.as_ref().err().cloned();
-                (modified, db)
+        let (db, problems) = self
+            .0
+            .get(&database, |database| match CompileDb::load(database) {
+                Ok(db) => (Some(db), Vec::new()),
+                Err(e) => (None, vec![e]),
             });
         let flags = db
             .as_ref()
-            .ok()
+            .as_ref()
             .and_then(|db| db.flags(file).cloned())
             .unwrap_or_default();
-        (flags, fresh_error)
+        (flags, problems.into_iter().next())
+    }
+
+    pub fn forget(&self) {
+        self.0.forget();
     }
 }

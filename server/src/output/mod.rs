@@ -10,6 +10,11 @@ use crate::lint::FileReport;
 
 pub use crate::files::display_path;
 
+/// Where a rule's documentation is: its section of analyzer/RULES.md.
+pub fn rule_docs_url(id: &str) -> String {
+    format!("https://github.com/mpi-dtype-lint/mpi-dtype-lint/blob/main/analyzer/RULES.md#{id}")
+}
+
 /// Counts over all reports.
 #[derive(Default, serde::Serialize)]
 pub struct Summary {

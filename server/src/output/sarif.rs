@@ -116,7 +116,7 @@ pub fn document(reports: &[FileReport]) -> Value {
                 "shortDescription": { "text": r.summary },
                 "fullDescription": { "text": r.summary },
                 "help": { "text": r.docs, "markdown": r.docs },
-                "helpUri": format!("https://github.com/mpi-dtype-lint/mpi-dtype-lint/blob/main/analyzer/RULES.md#{}", r.id),
+                "helpUri": super::rule_docs_url(r.id),
                 "defaultConfiguration": { "level": level(r.severity) },
             })
         })

@@ -87,6 +87,12 @@ impl Client {
             .await;
     }
 
+    /// Answers a request of the server's.
+    pub async fn respond(&mut self, request: &Value, result: Value) {
+        self.send(json!({ "jsonrpc": "2.0", "id": request["id"], "result": result }))
+            .await;
+    }
+
     /// Sends a request and returns its whole response (`result` or `error`).
     pub async fn request(&mut self, method: &str, params: Value) -> Value {
         let id = self.next_id;

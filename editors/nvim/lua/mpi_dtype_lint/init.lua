@@ -1,6 +1,7 @@
 -- mpi-dtype-lint for Neovim: starts `mpi-dtype-lint lsp` for C and Fortran buffers, one client
--- per project root. Needs no other plugin; works on Neovim 0.7 (vim.lsp.start_client) and uses
--- vim.lsp.start where it exists (0.8+).
+-- per project root. Needs no other plugin. On Neovim 0.11+ it registers the server with
+-- vim.lsp.config and vim.lsp.enable; before, it attaches buffers itself on FileType, with
+-- vim.lsp.start (0.8+) or vim.lsp.start_client (0.7).
 local M = {}
 
 local defaults = {
@@ -92,17 +93,25 @@ local function executable_found()
   return false
 end
 
+-- The name of the configuration vim.lsp.config registers (Neovim 0.11+).
+local config_name = 'mpi_dtype_lint'
+-- Neovim 0.11+: vim.lsp.config and vim.lsp.enable start and reuse the clients.
+local native = vim.lsp.config ~= nil and vim.lsp.enable ~= nil
+
 local function client_config(root)
   local config = {
-    name = 'mpi-dtype-lint',
+    -- The registered name on 0.11+, so that attaching by hand reuses the enabled client.
+    name = native and config_name or 'mpi-dtype-lint',
     cmd = options.cmd,
     root_dir = root,
-    workspace_folders = {
-      { uri = vim.uri_from_fname(root), name = root },
-    },
     init_options = server_settings(),
     on_attach = options.on_attach,
   }
+  if root then
+    config.workspace_folders = {
+      { uri = vim.uri_from_fname(root), name = root },
+    }
+  end
   if next(options.settings) ~= nil then
     -- Sent as workspace/didChangeConfiguration once initialised.
     config.settings = { ['mpi-dtype-lint'] = options.settings }
@@ -118,17 +127,40 @@ local function is_running(client_id)
   return client ~= nil and not call(client, 'is_stopped')
 end
 
+-- The project root of a buffer to attach, or nil: not a file, the server not found, or a C++
+-- buffer other than a `.h` header.
+local function root_of(bufnr)
+  local name = vim.api.nvim_buf_get_name(bufnr)
+  if name == '' or vim.bo[bufnr].buftype ~= '' or not executable_found() then
+    return nil
+  end
+  if vim.bo[bufnr].filetype == 'cpp' and not name:match('%.h$') then
+    return nil
+  end
+  return M.find_root(name)
+end
+
+-- The configuration for vim.lsp.config: the root is decided per buffer, and a buffer without
+-- one is not attached.
+local function native_config()
+  local config = client_config(nil)
+  config.root_dir = function(bufnr, on_dir)
+    local root = root_of(bufnr)
+    if root then
+      on_dir(root)
+    end
+  end
+  config.filetypes = options.filetypes
+  return config
+end
+
 --- Attaches buffer `bufnr` to the server of its project, starting the server when needed.
 function M.attach(bufnr)
   bufnr = (bufnr == nil or bufnr == 0) and vim.api.nvim_get_current_buf() or bufnr
-  local name = vim.api.nvim_buf_get_name(bufnr)
-  if name == '' or vim.bo[bufnr].buftype ~= '' or not executable_found() then
+  local root = root_of(bufnr)
+  if not root then
     return
   end
-  if vim.bo[bufnr].filetype == 'cpp' and not name:match('%.h$') then
-    return
-  end
-  local root = M.find_root(name)
   local config = client_config(root)
   if vim.lsp.start then
     -- Reuses the client with the same name and root directory.
@@ -150,7 +182,7 @@ local function our_clients()
   local found = {}
   local get_clients = vim.lsp.get_clients or vim.lsp.get_active_clients
   for _, client in pairs(get_clients()) do
-    if client.name == 'mpi-dtype-lint' then
+    if client.name == 'mpi-dtype-lint' or client.name == config_name then
       table.insert(found, client)
     end
   end
@@ -216,7 +248,10 @@ function M.setup(user_options)
   end
   reported_missing = false
   augroup = vim.api.nvim_create_augroup('mpi_dtype_lint', { clear = true })
-  if options.autostart then
+  if native then
+    vim.lsp.config(config_name, native_config())
+    vim.lsp.enable(config_name, options.autostart)
+  elseif options.autostart then
     vim.api.nvim_create_autocmd('FileType', {
       group = augroup,
       pattern = options.filetypes,
