@@ -26,6 +26,15 @@ if [ -z "$rg_binary" ]; then
   exit 1
 fi
 
+# code-server runs VS Code's server on the Node it is installed with, and its native modules
+# are built for that Node: the major version must be the one code-server is made for.
+required_node="$(node -p 'require("./package-lock.json").packages["node_modules/code-server"].engines.node')"
+node_major="$(node -p 'process.versions.node.split(".")[0]')"
+if [ "$node_major" != "$required_node" ]; then
+  echo "install.sh: code-server needs Node $required_node, this is Node $(node --version)" >&2
+  exit 1
+fi
+
 # node-gyp finds the headers of the running Node under PREFIX/include/node (Debian's nodejs
 # and libnode-dev put them in /usr); without them it would try to download them.
 node_prefix="$(dirname "$(dirname "$(readlink -f "$(command -v node)")")")"
@@ -42,7 +51,7 @@ vscode="$here/node_modules/code-server/lib/vscode"
 (cd "$vscode" && npm install --omit=dev "${npm_quiet[@]}")
 (cd "$vscode/extensions" && npm install --omit=dev "${npm_quiet[@]}")
 
-node_gyp=("$here/node_modules/.bin/node-gyp" rebuild --jobs=max --nodedir="$node_prefix")
+node_gyp=("$here/node_modules/.bin/node-gyp" rebuild --jobs=max --nodedir="$node_prefix" --loglevel=warn)
 
 # The native modules code-server loads on Linux. @parcel/watcher ships a prebuilt binary for
 # linux-x64-glibc as an optional dependency; the Windows-only modules are never loaded here.
@@ -54,7 +63,7 @@ done
 # node-pre-gyp would have.
 echo "install.sh: building argon2"
 (cd node_modules/argon2 && "$here/node_modules/.bin/node-pre-gyp" rebuild \
-  --build-from-source --nodedir="$node_prefix" >/dev/null)
+  --build-from-source --nodedir="$node_prefix" --loglevel=warn >/dev/null)
 
 mkdir -p "$vscode/node_modules/@vscode/ripgrep/bin"
 ln -sf "$rg_binary" "$vscode/node_modules/@vscode/ripgrep/bin/rg"
