@@ -1,13 +1,16 @@
-//! The editor integrations under editors/: the VS Code extension builds into a .vsix, the Neovim
-//! plugin passes its headless test against this binary, and the Helix and Emacs snippets parse.
+//! The editor integrations under editors/: the VS Code extension builds into a .vsix and passes
+//! its end-to-end test in code-server, the Neovim plugin passes its headless test against this
+//! binary, and the Helix and Emacs snippets parse.
 //!
-//! Tools that are not installed (node/npm, nvim, emacs) skip their test with a message, unless
-//! `CI` is set: then a missing tool is a failure (`.ci/install-test-deps` installs them).
+//! Tools that are not installed (node/npm, chromium, nvim, emacs) skip their test with a
+//! message, unless `CI` is set: then a missing tool is a failure (`.ci/install-test-deps`
+//! installs them).
 
 use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+use std::sync::OnceLock;
 
 const BINARY: &str = env!("CARGO_BIN_EXE_mpi-dtype-lint");
 
@@ -182,6 +185,26 @@ fn vscode_manifest_declares_settings_commands_and_languages() {
     }
 }
 
+/// Runs editors/vscode/build.sh once for all the tests of this file (it cleans and rebuilds the
+/// .vsix, so two runs at once would race): the .vsix, or build.sh's failure.
+fn built_vsix() -> Result<PathBuf, String> {
+    static BUILT: OnceLock<Result<PathBuf, String>> = OnceLock::new();
+    BUILT
+        .get_or_init(|| {
+            let extension = editors_dir().join("vscode");
+            let output = Command::new("bash")
+                .arg(extension.join("build.sh"))
+                .output()
+                .expect("run editors/vscode/build.sh");
+            if output.status.success() {
+                Ok(extension.join("mpi-dtype-lint.vsix"))
+            } else {
+                Err(format!("build.sh failed: {}", describe(&output)))
+            }
+        })
+        .clone()
+}
+
 #[test]
 fn vscode_extension_builds_into_a_vsix() {
     if !require_tool("node", "vscode_extension_builds_into_a_vsix")
@@ -189,17 +212,7 @@ fn vscode_extension_builds_into_a_vsix() {
     {
         return;
     }
-    let extension = editors_dir().join("vscode");
-    let vsix = extension.join("mpi-dtype-lint.vsix");
-    let output = Command::new("bash")
-        .arg(extension.join("build.sh"))
-        .output()
-        .expect("run editors/vscode/build.sh");
-    assert!(
-        output.status.success(),
-        "build.sh failed: {}",
-        describe(&output)
-    );
+    let vsix = built_vsix().unwrap_or_else(|failure| panic!("{failure}"));
     let archive = fs::read(&vsix).unwrap_or_else(|e| panic!("{}: {e}", vsix.display()));
     // A .vsix is a zip; its member names are stored as plain text.
     for member in [
@@ -213,6 +226,41 @@ fn vscode_extension_builds_into_a_vsix() {
             .any(|window| window == member.as_bytes());
         assert!(found, "{} lacks {member}", vsix.display());
     }
+    // The end-to-end test (test/e2e, with its code-server) is not part of the extension.
+    let test_files = "extension/test/";
+    assert!(
+        !archive
+            .windows(test_files.len())
+            .any(|window| window == test_files.as_bytes()),
+        "{} contains {test_files}",
+        vsix.display()
+    );
+}
+
+/// The extension in real VS Code: editors/vscode/test/e2e/run.sh installs code-server and the
+/// .vsix (with `mpiDtypeLint.path` set to this binary), then drives it in chromium with
+/// Playwright: diagnostics in the Problems panel, hovers, a quick fix, against the command line.
+#[test]
+fn vscode_extension_works_in_code_server() {
+    const TEST: &str = "vscode_extension_works_in_code_server";
+    // node-gyp builds code-server's native modules with make, g++ and python3.
+    for tool in ["node", "npm", "chromium", "rg", "make", "g++", "python3"] {
+        if !require_tool(tool, TEST) {
+            return;
+        }
+    }
+    let vsix = built_vsix().unwrap_or_else(|failure| panic!("{failure}"));
+    let output = Command::new("bash")
+        .arg(editors_dir().join("vscode/test/e2e/run.sh"))
+        .env("MPI_DTYPE_LINT", BINARY)
+        .env("VSIX", &vsix)
+        .output()
+        .expect("run editors/vscode/test/e2e/run.sh");
+    assert!(
+        output.status.success(),
+        "VS Code end-to-end test failed: {}",
+        describe(&output)
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
