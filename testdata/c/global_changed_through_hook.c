@@ -2,10 +2,11 @@
  * File-scope variables and a call the analysis does not follow (through a function
  * pointer, as into another file): the callee may assign any variable at file scope, so the
  * count after it is not the initializer's.  A constant cannot change; neither can a count
- * set again after the call.
+ * set again after the call.  The C library's functions (getenv) never call the program's.
  */
 #include <mpi.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 int n = 4;
 const int fixed = 3;
@@ -24,6 +25,8 @@ int main(int argc, char **argv)
     MPI_Datatype before, after, constant, kept, reset;
 
     MPI_Init(&argc, &argv);
+    if (getenv("GLOBAL_CHANGED_THROUGH_HOOK_UNSET") != NULL)
+        printf("set\n");
     MPI_Type_contiguous(n, MPI_INT, &before);
     setup();
     MPI_Type_contiguous(n, MPI_INT, &after);  /* unknown: the call through setup, a pointer

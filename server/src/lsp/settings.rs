@@ -100,8 +100,11 @@ impl Configs {
     }
 }
 
+/// What was read of a file, with the file's modification time then.
+type Reading<T> = (Option<SystemTime>, Arc<T>);
+
 /// Files read and kept with the modification time they were read at.
-struct Loaded<T>(Mutex<HashMap<PathBuf, (Option<SystemTime>, Arc<T>)>>);
+struct Loaded<T>(Mutex<HashMap<PathBuf, Reading<T>>>);
 
 impl<T> Default for Loaded<T> {
     fn default() -> Self {

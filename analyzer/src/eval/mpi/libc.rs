@@ -12,6 +12,55 @@ use crate::source::Span;
 /// iteration make every join cost as much as the iterations so far.
 const MAX_BLOCKS_PER_CALL: usize = 64;
 
+/// C library functions that never call the program's functions (unlike `qsort`, `atexit` or
+/// `pthread_create`): they may write through their pointer arguments, nothing else.
+const NO_CALLBACK: &[&str] = &[
+    "atof",
+    "atoi",
+    "atol",
+    "atoll",
+    "clock",
+    "fclose",
+    "fflush",
+    "fgets",
+    "fopen",
+    "fputs",
+    "fread",
+    "fscanf",
+    "fwrite",
+    "getenv",
+    "gettimeofday",
+    "isalpha",
+    "isdigit",
+    "isspace",
+    "memcmp",
+    "rand",
+    "scanf",
+    "snprintf",
+    "sprintf",
+    "srand",
+    "sscanf",
+    "strcat",
+    "strchr",
+    "strcmp",
+    "strcpy",
+    "strdup",
+    "strerror",
+    "strncat",
+    "strncmp",
+    "strncpy",
+    "strrchr",
+    "strstr",
+    "strtod",
+    "strtok",
+    "strtol",
+    "strtoll",
+    "strtoul",
+    "time",
+    "tolower",
+    "toupper",
+];
+
 impl Evaluator<'_> {
     pub(super) fn library_call(
         &mut self,
@@ -107,9 +156,10 @@ impl Evaluator<'_> {
             _ => {
                 self.forget_arguments(state, args);
                 self.forget_common_blocks(state);
-                // MPI and the numeric functions never run the program's own code.
+                // MPI, the numeric functions and the C library's string, conversion, I/O and
+                // time functions never run the program's own code.
                 let numeric = PURE_NUMERIC.contains(&callee.to_ascii_lowercase().as_str());
-                if !is_mpi_name(callee) && !numeric {
+                if !is_mpi_name(callee) && !numeric && !NO_CALLBACK.contains(&callee) {
                     self.forget_variable_globals(state);
                 }
                 Value::Unknown
