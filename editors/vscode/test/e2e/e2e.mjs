@@ -5,8 +5,9 @@
 // code-server and the extensions; this file only drives the browser.
 //
 // Environment: MPI_DTYPE_LINT (server binary), CODE_SERVER_URL (workbench URL with ?folder=),
-// WORKSPACE (the folder opened, holding copies of the fixtures), C_FIXTURE and FORTRAN_FIXTURE
-// (file names in WORKSPACE), CHROMIUM (browser executable), ARTIFACTS (screenshots on failure).
+// WORKSPACE (the folder opened, holding copies of the fixtures), FIXTURES (space-separated file
+// names in WORKSPACE, each opened and checked), QUICK_FIX_FIXTURE (the one whose
+// `MPI_Type_struct` is fixed), CHROMIUM (browser executable), ARTIFACTS (screenshots on failure).
 import { strict as assert } from "node:assert";
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
@@ -21,8 +22,8 @@ const env = (name) => {
 const binary = env("MPI_DTYPE_LINT");
 const workbenchUrl = env("CODE_SERVER_URL");
 const workspace = env("WORKSPACE");
-const cFixture = env("C_FIXTURE");
-const fortranFixture = env("FORTRAN_FIXTURE");
+const fixtures = env("FIXTURES").split(" ").filter((name) => name !== "");
+const quickFixFixture = env("QUICK_FIX_FIXTURE");
 const artifacts = env("ARTIFACTS");
 const TIMEOUT_MS = Number(process.env.E2E_TIMEOUT_MS ?? "60000");
 // The deprecated routine whose quick fix is applied.
@@ -181,18 +182,22 @@ async function problemRows() {
 
 /** The Problems panel's rows of `file`, as `line:column severity [rule] message`, sorted. */
 function problemsOf(file, rows) {
-  // A marker row reads "message mpi-dtype-lint rule [Ln L, Col C]" (the parentheses around the
-  // rule are drawn by CSS) and its label starts with the severity; other rows name a file.
+  // A file row is labelled "N problems in file NAME of folder ..."; under it, a marker row
+  // reads "message mpi-dtype-lint rule [Ln L, Col C]" (the parentheses around the rule are
+  // drawn by CSS) and its label starts with the severity. Other rows (a finding's related
+  // places) are neither.
+  const fileRow = /^\d+ problems? in file (.+) of folder /;
   const markerRow = /^(.*) mpi-dtype-lint \(?([a-z0-9-]+)\)? ?\[Ln (\d+), Col (\d+)\]$/;
   const problems = [];
   let currentFile;
   for (const row of rows) {
-    const marker = markerRow.exec(row.text);
-    if (marker === null) {
-      currentFile = row.text.split(" ")[0];
+    const fileName = fileRow.exec(row.label);
+    if (fileName !== null) {
+      currentFile = fileName[1];
       continue;
     }
-    if (currentFile === file) {
+    const marker = markerRow.exec(row.text);
+    if (marker !== null && currentFile === file) {
       const severity = row.label.split(":")[0].toLowerCase();
       problems.push(`${marker[3]}:${marker[4]} ${severity} [${marker[2]}] ${marker[1]}`);
     }
@@ -296,29 +301,26 @@ try {
   log(`loading ${workbenchUrl}`);
   await page.goto(workbenchUrl);
   await page.locator(".monaco-workbench").waitFor();
-  await page.locator(".explorer-folders-view .monaco-list-row", { hasText: cFixture }).waitFor();
+  await page.locator(".explorer-folders-view .monaco-list-row", { hasText: fixtures[0] }).waitFor();
   log("workbench loaded");
 
-  await openFile(cFixture);
   await command("workbench.actions.view.problems");
-  await command("workbench.action.toggleMaximizedPanel");
-  await expectProblems(cFixture);
-  await command("workbench.action.toggleMaximizedPanel");
-  await expectHovers(cFixture);
+  for (const fixture of fixtures) {
+    await openFile(fixture);
+    const mode = await page.locator("#status\\.editor\\.mode").innerText();
+    log(`${fixture}: language mode ${mode}`);
+    // The panel maximized while it is read shows all the rows (its list draws only those in view).
+    await command("workbench.action.toggleMaximizedPanel");
+    await expectProblems(fixture);
+    await command("workbench.action.toggleMaximizedPanel");
+    await expectHovers(fixture);
+  }
 
-  await openFile(fortranFixture);
-  const mode = await page.locator("#status\\.editor\\.mode").innerText();
-  log(`${fortranFixture}: language mode ${mode}`);
-  await command("workbench.action.toggleMaximizedPanel");
-  await expectProblems(fortranFixture);
-  await command("workbench.action.toggleMaximizedPanel");
-  await expectHovers(fortranFixture);
-
-  await openFile(cFixture);
-  await applyQuickFix(cFixture, FIXED_ROUTINE);
+  await openFile(quickFixFixture);
+  await applyQuickFix(quickFixFixture, FIXED_ROUTINE);
   // The server analyses the edited text: the Problems panel follows the command line again.
   await command("workbench.action.toggleMaximizedPanel");
-  await expectProblems(cFixture);
+  await expectProblems(quickFixFixture);
   await expectNoExtensionErrors();
   log("all checks passed");
 } catch (error) {

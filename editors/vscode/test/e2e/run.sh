@@ -51,9 +51,19 @@ mkdir -p "$scratch"/{home,data/User,extensions,workspace,artifacts}
 export HOME="$scratch/home" XDG_CONFIG_HOME="$scratch/home/.config" \
   XDG_DATA_HOME="$scratch/home/.local/share" XDG_CACHE_HOME="$scratch/home/.cache"
 
-c_fixture="seed_4_17_particles_mpi1.c"
-fortran_fixture="seed_4_13_section3d.f"
-cp "$repo/testdata/c/legacy/$c_fixture" "$repo/testdata/fortran/$fortran_fixture" "$scratch/workspace/"
+# deprecated-api findings with fixes, MPI_Type_struct among them; a missing-commit error with
+# related places; fixed-form Fortran (deprecated-api). Each has handles of known extent.
+fixtures=(
+  testdata/c/legacy/seed_4_17_particles_mpi1.c
+  testdata/rules/missing-commit/commit_after_send.c
+  testdata/fortran/seed_4_13_section3d.f
+)
+quick_fix_fixture="seed_4_17_particles_mpi1.c"
+names=()
+for fixture in "${fixtures[@]}"; do
+  cp "$repo/$fixture" "$scratch/workspace/"
+  names+=("$(basename "$fixture")")
+done
 
 cp "$e2e_dir/keybindings.json" "$scratch/data/User/keybindings.json"
 cat >"$scratch/data/User/settings.json" <<EOF
@@ -108,7 +118,7 @@ echo "run.sh: code-server at $url"
 
 status=0
 MPI_DTYPE_LINT="$binary" CODE_SERVER_URL="${url}?folder=$scratch/workspace" \
-  WORKSPACE="$scratch/workspace" C_FIXTURE="$c_fixture" FORTRAN_FIXTURE="$fortran_fixture" \
+  WORKSPACE="$scratch/workspace" FIXTURES="${names[*]}" QUICK_FIX_FIXTURE="$quick_fix_fixture" \
   CHROMIUM="$chromium" ARTIFACTS="$scratch/artifacts" \
   timeout 900 node "$e2e_dir/e2e.mjs" || status=$?
 
