@@ -182,4 +182,28 @@ for _, path in ipairs(fixtures) do
     fail(path .. ': ' .. tostring(message))
   end
 end
+
+-- The server processes this Neovim runs.
+local function servers()
+  local found = vim.fn.systemlist({ 'pgrep', '-P', tostring(vim.fn.getpid()), '-f', 'mpi-dtype-lint' })
+  return vim.v.shell_error == 0 and #found or 0
+end
+
+-- A restart stops the old servers (shutdown, then exit with their input still open) before it
+-- starts new ones: no old server may be left running beside them.
+local function check_restart()
+  local before = servers()
+  if before == 0 then
+    fail('restart: no server running before it')
+    return
+  end
+  require('mpi_dtype_lint').restart()
+  local settled = vim.wait(timeout_ms, function() return servers() == before end, 50)
+  if not settled then
+    fail(string.format('restart: %d servers running, %d before it: the old ones did not exit', servers(), before))
+  else
+    log(string.format('  restart: %d server(s) before and after', before))
+  end
+end
+check_restart()
 finish()
