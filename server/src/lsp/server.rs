@@ -17,7 +17,7 @@ use super::position;
 use super::settings::{client_overrides, CompileDbs, Configs};
 use super::snapshot::{off_executor, Job, Snapshot};
 use super::workspace::{watcher_registration, Workspace};
-use crate::config;
+use crate::config::{self, Config};
 use crate::settings::{AnalyzeFn, FileSettings, Overrides};
 
 /// How long diagnostics wait for typing to pause.
@@ -76,6 +76,16 @@ impl State {
         *lock(&self.encoding)
     }
 
+    /// The configuration for a file (see [`Configs::config_for`]). Every caller goes through
+    /// here: a file's problems come back once per reading, and the user is told them then.
+    fn config_for(&self, client: &Client, path: Option<&std::path::Path>) -> Arc<Config> {
+        let (config, problems) = self.configs.config_for(path);
+        for problem in problems {
+            tell(client, problem);
+        }
+        config
+    }
+
     /// The analysis of the document's current version: the stored one, or a new one.
     async fn snapshot(&self, client: &Client, uri: &Uri) -> Result<Option<Arc<Snapshot>>> {
         let (modules, generation) = self.workspace.modules();
@@ -95,10 +105,7 @@ impl State {
             Some(Err(stored)) => return Ok(Some(stored)),
             Some(Ok(job)) => job,
         };
-        let (config, problems) = self.configs.config_for(path.as_deref());
-        for problem in problems {
-            tell(client, problem);
-        }
+        let config = self.config_for(client, path.as_deref());
         let language = language_of(uri, path.as_deref(), &language_id, &config);
         let (flags, db_error) = self.compile_dbs.flags_for(path.as_deref());
         if let Some(e) = db_error {
@@ -276,7 +283,7 @@ impl Backend {
     /// and analyses the others again when they may use what it defines.
     fn document_modules_changed(&self, uri: &Uri, closed: bool) {
         let found = self.state.documents.with(uri, |d| {
-            let config = self.state.configs.config_for(d.path.as_deref()).0;
+            let config = self.state.config_for(&self.client, d.path.as_deref());
             let language = language_of(uri, d.path.as_deref(), &d.language_id, &config);
             (d.path.clone(), language, (!closed).then(|| d.text.clone()))
         });
@@ -449,9 +456,7 @@ impl LanguageServer for Backend {
                 FileChangeType::DELETED => None,
                 _ => self
                     .state
-                    .configs
-                    .config_for(Some(&path))
-                    .0
+                    .config_for(&self.client, Some(&path))
                     .language_for(&path),
             };
             changed |= self.state.workspace.file_changed(&path, language);
