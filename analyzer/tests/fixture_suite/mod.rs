@@ -240,6 +240,12 @@ fn record<S: Suite>(suite: &S, fixture: &Fixture, lib: Lib) -> Result<Recorded, 
         .stdout(std::fs::File::create(&stdout_path).expect("stdout file"))
         .stderr(std::fs::File::create(&stderr_path).expect("stderr file"));
     lib.environment(&mut run);
+    // Open MPI keeps a session directory under TMPDIR named by user and job family; the runs
+    // in parallel share it otherwise, and one's cleanup removed it under another's start
+    // ("A call to mkdir was unable to create the desired directory", seen in CI).
+    let session = dir.join(format!("{stem}.tmp"));
+    std::fs::create_dir_all(&session).expect("session dir");
+    run.env("TMPDIR", &session);
     let mut child = run
         .spawn()
         .map_err(|e| format!("cannot run {}: {e}", exe.display()))?;

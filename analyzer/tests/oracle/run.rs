@@ -130,6 +130,10 @@ pub fn run_singleton(lib: Lib, exe: &Path, args: &[String]) -> (String, bool, St
     cmd.args(args).stdin(Stdio::null());
     if lib == Lib::OpenMpi {
         ompi_env(&mut cmd);
+        // A session directory of its own: runs in parallel share one under /tmp otherwise.
+        if let Some(dir) = exe.parent() {
+            cmd.env("TMPDIR", dir);
+        }
     }
     let out = cmd
         .output()
