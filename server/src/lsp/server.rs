@@ -16,7 +16,8 @@ use super::features::{View, SOURCE};
 use super::position;
 use super::settings::{client_overrides, CompileDbs, Configs};
 use super::snapshot::{off_executor, Job, Snapshot};
-use super::workspace::{watcher_registration, Workspace};
+use super::workspace::{fortran_files_registration, Workspace};
+use crate::compile_db;
 use crate::config::{self, Config};
 use crate::settings::{AnalyzeFn, FileSettings, Overrides};
 
@@ -36,14 +37,12 @@ struct State {
     settings: Mutex<Overrides>,
     configs: Configs,
     compile_dbs: CompileDbs,
-    /// Whether the client lets the server register for changes of files (the configuration
-    /// files, to re-analyse when they change).
-    watch_files: AtomicBool,
     encoding: Mutex<PositionEncoding>,
     analyze: AnalyzeFn,
     workspace: Workspace,
-    /// The watcher of Fortran files to register once initialized, if the client can.
-    watcher: Mutex<Option<Registration>>,
+    /// The file watchers to register once initialized, if the client can: the configuration
+    /// files and the Fortran files (whose modules other files use).
+    watchers: Mutex<Vec<Registration>>,
 }
 
 impl Backend {
@@ -56,11 +55,10 @@ impl Backend {
                 settings: Mutex::new(Overrides::default()),
                 configs: Configs::default(),
                 compile_dbs: CompileDbs::default(),
-                watch_files: AtomicBool::new(false),
                 encoding: Mutex::new(PositionEncoding::Utf16),
                 analyze,
                 workspace: Workspace::default(),
-                watcher: Mutex::new(None),
+                watchers: Mutex::new(Vec::new()),
             }),
             shut_down: Arc::default(),
         }
@@ -311,26 +309,23 @@ impl Backend {
     }
 }
 
-/// Asks the client to tell of changes to the configuration files and compilation databases.
-async fn watch_configuration_files(client: Client) {
-    let watchers = [config::FILE_NAME, "compile_commands.json"]
+/// The files every open document's analysis may read besides its own text: configuration
+/// files and compilation databases.
+const CONFIGURATION_FILES: [&str; 2] = [config::FILE_NAME, compile_db::FILE_NAME];
+
+/// The registration of a watcher over the configuration files and compilation databases.
+fn configuration_files_registration() -> Registration {
+    let watchers = CONFIGURATION_FILES
         .map(|name| FileSystemWatcher {
             glob_pattern: GlobPattern::String(format!("**/{name}")),
             kind: None,
         })
         .to_vec();
     let options = DidChangeWatchedFilesRegistrationOptions { watchers };
-    let registration = Registration {
+    Registration {
         id: "mpi-dtype-lint/configuration-files".to_owned(),
         method: "workspace/didChangeWatchedFiles".to_owned(),
         register_options: serde_json::to_value(options).ok(),
-    };
-    if let Err(e) = client.register_capability(vec![registration]).await {
-        log(
-            &client,
-            MessageType::WARNING,
-            format!("configuration files are not watched: {e}"),
-        );
     }
 }
 
@@ -339,15 +334,19 @@ impl LanguageServer for Backend {
         let encoding = position::negotiate(&params);
         *lock(&self.state.encoding) = encoding;
         self.state.workspace.set_folders(&params);
-        *lock(&self.state.watcher) = watcher_registration(&params.capabilities);
-        let watch_files = params
+        let can_watch = params
             .capabilities
             .workspace
             .as_ref()
             .and_then(|w| w.did_change_watched_files)
             .and_then(|w| w.dynamic_registration)
             .unwrap_or(false);
-        self.state.watch_files.store(watch_files, Ordering::Relaxed);
+        if can_watch {
+            *lock(&self.state.watchers) = vec![
+                configuration_files_registration(),
+                fortran_files_registration(),
+            ];
+        }
         if let Some(options) = &params.initialization_options {
             self.apply_settings(options);
         }
@@ -387,12 +386,13 @@ impl LanguageServer for Backend {
     }
 
     async fn initialized(&self, _: InitializedParams) {
-        let registration = lock(&self.state.watcher).take();
-        if let Some(registration) = registration {
+        let watchers = std::mem::take(&mut *lock(&self.state.watchers));
+        if !watchers.is_empty() {
             let client = self.client.clone();
+            // Not awaited here: the client answers after it has read this notification.
             tokio::spawn(async move {
-                if let Err(e) = client.register_capability(vec![registration]).await {
-                    let message = format!("watching Fortran files not registered: {e}");
+                if let Err(e) = client.register_capability(watchers).await {
+                    let message = format!("configuration and Fortran files are not watched: {e}");
                     log(&client, MessageType::WARNING, message);
                 }
             });
@@ -408,10 +408,6 @@ impl LanguageServer for Backend {
                 Err(message) => log(&client, MessageType::ERROR, message),
             }
         });
-        if self.state.watch_files.load(Ordering::Relaxed) {
-            // Not awaited here: the client answers after it has read this notification.
-            tokio::spawn(watch_configuration_files(self.client.clone()));
-        }
     }
 
     async fn shutdown(&self) -> Result<()> {
@@ -437,7 +433,7 @@ impl LanguageServer for Backend {
         let configuration = params.changes.iter().any(|event| {
             let path = event.uri.path().as_str();
             let name = path.rsplit('/').next().unwrap_or(path);
-            name == config::FILE_NAME || name == "compile_commands.json"
+            CONFIGURATION_FILES.contains(&name)
         });
         if configuration {
             self.state.configs.forget();

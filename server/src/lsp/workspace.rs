@@ -10,8 +10,8 @@ use std::sync::{Arc, Mutex};
 use analyzer::source::Language;
 use serde_json::json;
 use tower_lsp_server::ls_types::{
-    ClientCapabilities, DidChangeWatchedFilesRegistrationOptions, FileSystemWatcher, GlobPattern,
-    InitializeParams, Registration, Uri,
+    DidChangeWatchedFilesRegistrationOptions, FileSystemWatcher, GlobPattern, InitializeParams,
+    Registration, Uri,
 };
 
 use crate::files;
@@ -114,17 +114,8 @@ impl Workspace {
     }
 }
 
-/// The registration of a watcher over the workspace's Fortran files, when the client can
-/// register one.
-pub fn watcher_registration(capabilities: &ClientCapabilities) -> Option<Registration> {
-    let dynamic = capabilities
-        .workspace
-        .as_ref()?
-        .did_change_watched_files?
-        .dynamic_registration?;
-    if !dynamic {
-        return None;
-    }
+/// The registration of a watcher over the workspace's Fortran files.
+pub fn fortran_files_registration() -> Registration {
     let pattern = format!("**/*.{{{}}}", Language::FORTRAN_EXTENSIONS.join(","));
     let options = DidChangeWatchedFilesRegistrationOptions {
         watchers: vec![FileSystemWatcher {
@@ -132,11 +123,11 @@ pub fn watcher_registration(capabilities: &ClientCapabilities) -> Option<Registr
             kind: None,
         }],
     };
-    Some(Registration {
+    Registration {
         id: "mpi-dtype-lint-fortran-files".to_owned(),
         method: "workspace/didChangeWatchedFiles".to_owned(),
         register_options: Some(json!(options)),
-    })
+    }
 }
 
 #[cfg(test)]
