@@ -2,6 +2,7 @@
 //! Each runs well within 2 s in debug and release builds (measured; not asserted here).
 
 use analyzer::analysis::{analyze, Analysis, AnalysisOptions};
+use analyzer::checks::{check, RuleSelection};
 use analyzer::source::{Decoded, Language, SourceText};
 use analyzer::syntax::NoIncludes;
 
@@ -41,24 +42,68 @@ fn parse_errors_are_notes_and_the_rest_is_analysed() {
     assert!(vector_found(&analysis));
 }
 
-/// A line typed one character at a time: at every step the function after it keeps its
+/// Lines typed one character at a time: at every step the function after them keeps its
 /// analysis (tree-sitter's recovery took it into the ERROR of the half line), and so does the
-/// code before the line in its own function.
+/// code before and after the line in its own function.
 #[test]
 fn a_half_typed_line_keeps_the_code_it_is_not_in() {
-    let line = "  for (int i = 0; i < 4; i++) { MPI_Type_free(&u); }";
-    for cut in 0..=line.len() {
-        let typed = &line[..cut];
-        let text = format!(
-            "void typing(void)\n{{\n  MPI_Datatype u;\n  MPI_Type_contiguous(3, MPI_INT, &u);\n{typed}\n}}\n{GOOD}"
-        );
-        let analysis = run(&text);
-        assert!(vector_found(&analysis), "after `{typed}`");
-        let before = analysis
-            .types()
+    let lines = [
+        "  for (int i = 0; i < 4; i++) { MPI_Type_free(&u); }",
+        "  err = MPI_Type_commit(&u);",
+        "  if (n > 2) MPI_Type_free(&u);",
+    ];
+    for line in lines {
+        for cut in 0..=line.len() {
+            let typed = &line[..cut];
+            let text = format!(
+                "void typing(int n)\n{{\n  int err;\n  MPI_Datatype u, w;\n  MPI_Type_contiguous(3, MPI_INT, &u);\n{typed}\n  MPI_Type_vector(2, 2, 3, MPI_INT, &w);\n}}\n{GOOD}"
+            );
+            let analysis = run(&text);
+            assert!(vector_found(&analysis), "after `{typed}`");
+            let size = |name: &str| {
+                analysis
+                    .types()
+                    .iter()
+                    .find(|t| t.name == name)
+                    .and_then(|t| t.datatype.as_ref().map(|d| d.size()))
+            };
+            assert_eq!(size("u"), Some(12), "after `{typed}`");
+            assert_eq!(size("w"), Some(16), "after `{typed}`");
+        }
+    }
+}
+
+/// A half-typed line may become anything once finished: no finding after it relies on what
+/// it does not say yet. `MPI_Type_c` may become the commit of `u`.
+#[test]
+fn a_half_typed_line_may_change_any_variable() {
+    let line = "  err = MPI_Type_commit(&u);";
+    let program = |typed: &str| {
+        format!(
+            "void typing(MPI_Comm comm)\n{{\n  int err;\n  MPI_Datatype u;\n  MPI_Type_contiguous(3, MPI_INT, &u);\n{typed}\n  MPI_Send(NULL, 1, u, 0, 0, comm);\n  MPI_Type_free(&u);\n}}\n"
+        )
+    };
+    let missing_commit = |typed: &str| {
+        check(&run(&program(typed)), &RuleSelection::default())
             .iter()
-            .any(|t| t.name == "u" && t.datatype.as_ref().is_some_and(|d| d.size() == 12));
-        assert!(before, "after `{typed}`");
+            .any(|d| d.rule.id == "missing-commit")
+    };
+    assert!(missing_commit(""));
+    // From `err = M` on, up to the whole line (before, `err =` and the send make a statement).
+    for cut in "  err = M".len()..=line.len() {
+        let typed = &line[..cut];
+        assert!(!missing_commit(typed), "after `{typed}`");
+        let analysis = run(&program(typed));
+        if cut < line.len() - 1 {
+            assert!(
+                has_note(
+                    &analysis,
+                    "read as a statement that may change any variable"
+                ),
+                "after `{typed}`: {:?}",
+                analysis.notes
+            );
+        }
     }
 }
 

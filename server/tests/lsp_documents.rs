@@ -115,7 +115,7 @@ async fn findings_link_their_rule_and_the_places_they_are_about() {
 }
 
 /// A half-typed line keeps the findings, hovers and symbols of the functions after it and of
-/// the code before it in its own function.
+/// the code before and after it in its own function.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_half_typed_line_keeps_the_results_of_the_code_it_is_not_in() {
     let uri = "file:///fixtures/typing.c";
@@ -124,7 +124,7 @@ async fn a_half_typed_line_keeps_the_results_of_the_code_it_is_not_in() {
     client.open(uri, "c", &text).await;
     let before = client.diagnostics(uri, 1).await;
     assert_eq!(codes(&before), vec![json!("missing-commit")]);
-    let at = position_of(&text, "    MPI_Type_free(&row);", 0);
+    let at = position_of(&text, "    MPI_Type_contiguous(4, MPI_INT, &row);", 0);
     client
         .notify(
             "textDocument/didChange",
@@ -151,14 +151,19 @@ async fn a_half_typed_line_keeps_the_results_of_the_code_it_is_not_in() {
         .collect();
     assert_eq!(names, [&json!("row"), &json!("column")]);
     let typed = text.replacen(
-        "    MPI_Type_free(&row);",
-        "    for (int i = 0; i <\n    MPI_Type_free(&row);",
+        "    MPI_Type_contiguous(",
+        "    for (int i = 0; i <\n    MPI_Type_contiguous(",
         1,
     );
     let (line, character) = position_of(&typed, "MPI_Send(&a[0][0], 1, column", 22);
     let hover = client.hover(uri, line, character).await;
     let markdown = hover["contents"]["value"].as_str().unwrap();
     assert!(markdown.contains("size 64"), "{markdown}");
+    // The type built after the line, in the same function.
+    let (line, character) = position_of(&typed, "&row);\n    MPI_Type_commit", 1);
+    let hover = client.hover(uri, line, character).await;
+    let markdown = hover["contents"]["value"].as_str().unwrap();
+    assert!(markdown.contains("size 16"), "{markdown}");
 }
 
 /// The UTF-16 position of byte `offset` of `text`.

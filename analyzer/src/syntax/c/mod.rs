@@ -23,6 +23,7 @@ mod lex;
 pub(crate) mod literals;
 pub(crate) mod prepass;
 mod preproc;
+mod recovery;
 mod statement_macros;
 mod stmt;
 mod tokens;
@@ -43,10 +44,6 @@ use crate::source::{Note, Span};
 pub(crate) use expr::binop;
 
 use kinds as k;
-
-/// The main file's text may be parsed again this many times over to recover from an error
-/// that took in the items after it (see [`Lowerer::lower_main_items`]).
-const RECOVERY_BUDGET: usize = 4;
 
 /// How deep the lowering walk recurses (statements, expressions, types, `#if` nesting) before
 /// lowering the rest of a subtree to `Unknown` / `Opaque`. Real code stays far below; this keeps
@@ -181,6 +178,8 @@ struct Lowerer<'a> {
     clobbers: Vec<String>,
     /// Names assigned anywhere in the function being lowered (for labels, lazily).
     function_body: Option<FunctionNames>,
+    /// The stand-ins for the broken lines of the function being lowered (`recovery.rs`).
+    stand_ins: Option<recovery::StandIns>,
     /// Lowering a header: function definitions are skipped.
     in_header: bool,
 }
@@ -237,6 +236,7 @@ impl<'a> Lowerer<'a> {
             pending: Vec::new(),
             clobbers: Vec::new(),
             function_body: None,
+            stand_ins: None,
             in_header: false,
         }
     }
@@ -361,85 +361,7 @@ impl<'a> Lowerer<'a> {
                 "syntax errors throughout the file: what could be read is used".to_owned(),
             );
         }
-        let mut budget = RECOVERY_BUDGET * text.len();
-        self.lower_main_items(root, &mut budget);
-    }
-
-    /// The main file's top-level items. tree-sitter's error recovery can take every item after
-    /// a broken statement into the one that has it (a half-typed `for (int i = 0; i <` leaves a
-    /// parenthesis open to the end of the file): an item with a syntax error that runs past a
-    /// line holding only a `}` in its first column, the usual end of a function, is parsed
-    /// again in two parts, up to that line and after it, so that the code the error is not in
-    /// keeps its analysis. What is parsed again is bounded by `budget` bytes.
-    fn lower_main_items(&mut self, root: Node<'_>, budget: &mut usize) {
-        let mut cursor = root.walk();
-        let children: Vec<Node<'_>> = root.named_children(&mut cursor).collect();
-        for child in children {
-            let Some(end) = self.swallowing_end(child) else {
-                self.lower_top_item(child);
-                continue;
-            };
-            let Some(left) = budget.checked_sub(child.byte_range().len()) else {
-                self.lower_top_item(child);
-                continue;
-            };
-            *budget = left;
-            if self.enter(child) {
-                self.lower_main_range(child.start_byte()..end, budget);
-                self.lower_main_range(end..child.end_byte(), budget);
-                self.leave();
-            }
-        }
-    }
-
-    /// Where the first function-ending line inside `node` ends, when `node` has a syntax error
-    /// and text follows that line in it. Lines as written: the pre-pass may have written a `;`
-    /// over a line's end.
-    fn swallowing_end(&self, node: Node<'_>) -> Option<usize> {
-        if !node.has_error() {
-            return None;
-        }
-        let text = self.file.original.get(..node.end_byte())?;
-        let mut at = node.start_byte();
-        while let Some(found) = text.get(at..)?.find("\n}") {
-            let brace = at + found + 1;
-            let line_end = text[brace..]
-                .find('\n')
-                .map_or(text.len(), |i| brace + i + 1);
-            let only_brace = text[brace + 1..line_end].trim().is_empty();
-            if only_brace && !text[line_end..].trim().is_empty() {
-                return Some(line_end);
-            }
-            at = brace;
-        }
-        None
-    }
-
-    /// Parses `range` of the main file's text on its own (offsets unchanged) and lowers its
-    /// top-level items as the main file's.
-    fn lower_main_range(&mut self, range: std::ops::Range<usize>, budget: &mut usize) {
-        let point = |offset: usize| {
-            let before = self.file.original.get(..offset).unwrap_or("");
-            let row = before.matches('\n').count();
-            let column = offset - before.rfind('\n').map_or(0, |i| i + 1);
-            tree_sitter::Point { row, column }
-        };
-        let included = tree_sitter::Range {
-            start_byte: range.start,
-            end_byte: range.end,
-            start_point: point(range.start),
-            end_point: point(range.end),
-        };
-        let Some(tree) = Self::new_parser().and_then(|mut parser| {
-            parser.set_included_ranges(&[included]).ok()?;
-            parser.parse(self.file.text.as_bytes(), None)
-        }) else {
-            return;
-        };
-        // Expansions look their function up in the main tree: this one has it now.
-        let main = self.main_tree.replace(tree.clone());
-        self.lower_main_items(tree.root_node(), budget);
-        self.main_tree = main;
+        self.lower_main_items_recovering(root, text.len());
     }
 
     // ----- small helpers -----

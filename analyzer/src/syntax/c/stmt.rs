@@ -93,6 +93,9 @@ impl Lowerer<'_> {
     /// Lowers one statement into `out` (a declaration may produce several): from its
     /// expansion when it uses macros.
     pub(super) fn lower_stmt(&mut self, node: Node<'_>, out: &mut Vec<Stmt>) {
+        if let Some(stand_in) = self.stand_in(node) {
+            out.push(stand_in);
+        }
         let span = self.span(node);
         if !self.enter(node) {
             let names = self.assigned_names(node);
