@@ -502,6 +502,38 @@ fn a_sparse_picture_shows_its_gaps() {
     assert!(!picture.contains("lowercase"), "{picture}");
 }
 
+/// Entries that overlap are one byte of the picture, not two: four chars at one displacement
+/// fill one byte of a four-byte cell, which is drawn as partly data.
+#[test]
+fn overlapping_entries_do_not_fill_a_cell() {
+    let overlapping = make(
+        Constructor::Hindexed {
+            blocklengths: vec![1, 1, 1, 1, 1],
+            displacements: vec![0, 0, 0, 0, 200],
+        },
+        &[basic(Predefined::Char)],
+    )
+    .unwrap();
+    let picture = overlapping.layout_picture(STD, 64).unwrap();
+    assert!(picture.contains("1 char = 4 bytes"), "{picture}");
+    let row = picture.lines().nth(1).unwrap();
+    assert!(row.starts_with("|c."), "{picture}");
+    // The same cell with four different bytes is full.
+    let distinct = make(
+        Constructor::Hindexed {
+            blocklengths: vec![1, 1, 1, 1, 1],
+            displacements: vec![3, 1, 2, 0, 200],
+        },
+        &[basic(Predefined::Char)],
+    )
+    .unwrap();
+    let picture = distinct.layout_picture(STD, 64).unwrap();
+    assert!(
+        picture.lines().nth(1).unwrap().starts_with("|C."),
+        "{picture}"
+    );
+}
+
 #[test]
 fn f90_types_follow_selected_kinds() {
     let sizes: Vec<i128> = [(Some(6), None), (Some(15), Some(300)), (Some(18), None)]

@@ -48,9 +48,12 @@ impl Datatype {
         let cells = ((span + per_cell - 1) / per_cell) as usize;
         let mut grid = vec![None::<Predefined>; cells];
         let mut mixed = vec![false; cells];
-        // Bytes of data in each cell: a cell only partly data is drawn in lowercase, so that a
-        // sparse type at a coarse scale does not look solid.
-        let mut data = vec![0i128; cells];
+        // The bytes of each cell that hold data: a cell only partly data is drawn in
+        // lowercase, so that a sparse type at a coarse scale does not look solid. Entries may
+        // overlap (a byte sent twice is one byte of the picture): a cell's pieces are joined
+        // once all are known.
+        let mut full = vec![false; cells];
+        let mut pieces: Vec<Vec<(i128, i128)>> = vec![Vec::new(); cells];
         let mut legend: Vec<Predefined> = Vec::new();
         let mut walk = self.typemap(model).with_budget(PICTURE_BUDGET);
         for e in walk.by_ref() {
@@ -66,7 +69,12 @@ impl Datatype {
                 }
                 let cell_start = lo + c as i128 * per_cell;
                 let cell_end = (cell_start + per_cell).min(hi);
-                data[c] += (e.disp + e.size).min(cell_end) - e.disp.max(cell_start);
+                let piece = (e.disp.max(cell_start), (e.disp + e.size).min(cell_end));
+                if piece == (cell_start, cell_end) {
+                    full[c] = true;
+                } else if !full[c] {
+                    pieces[c].push(piece);
+                }
             }
         }
         if walk.over_budget() {
@@ -83,7 +91,10 @@ impl Datatype {
             let start = lo + c as i128 * per_cell;
             (start + per_cell).min(hi) - start
         };
-        let partly = |c: usize| data[c] < cell_bytes(c);
+        let partly: Vec<bool> = (0..cells)
+            .map(|c| !full[c] && covered(&mut pieces[c]) < cell_bytes(c))
+            .collect();
+        let partly = |c: usize| partly[c];
         let row: String = (0..cells)
             .map(|c| match (grid[c], mixed[c]) {
                 (_, true) => '#',
@@ -117,6 +128,21 @@ impl Datatype {
         }
         Some(out)
     }
+}
+
+/// The bytes that `pieces` (half-open ranges) cover together.
+fn covered(pieces: &mut [(i128, i128)]) -> i128 {
+    pieces.sort_unstable();
+    let mut total = 0;
+    let mut reached = i128::MIN;
+    for &(start, end) in pieces.iter() {
+        let from = start.max(reached);
+        if end > from {
+            total += end - from;
+        }
+        reached = reached.max(end);
+    }
+    total
 }
 
 /// `part` of `whole` as a percentage to the nearest tenth, never rounded to 0% or 100%.
