@@ -55,5 +55,23 @@ fn c_frontend(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, c_frontend);
+/// An int fill loop over a 2 GiB buffer whose inner loop runs once per outer iteration (MPICH's
+/// test/mpi/io/bigtype.c does this): the evaluation stops at its step budget, and each step must
+/// stay cheap (it cost a copy of the whole state, 4.5 s a file).
+fn nested_fill_loop(c: &mut Criterion) {
+    let text = "#include <stdlib.h>\n#include <mpi.h>\nint main(void)\n{\n  int i, j;\n  size_t k = 0;\n  int *buf = malloc(536870912 * sizeof(int));\n  for (i = 0; i < 536870912; i++) {\n    for (j = 0; j < 1; j++) {\n      buf[k] = k;\n      k++;\n    }\n  }\n  MPI_Datatype t;\n  MPI_Type_contiguous(3, MPI_INT, &t);\n  return 0;\n}\n";
+    let options = AnalysisOptions::default();
+    let mut group = c.benchmark_group("c_frontend");
+    group.sample_size(10);
+    group.bench_function("nested_fill_loop_2gib", |b| {
+        b.iter(|| {
+            analyze(text, Language::C, &options, &mut NoIncludes)
+                .types()
+                .len()
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, c_frontend, nested_fill_loop);
 criterion_main!(benches);

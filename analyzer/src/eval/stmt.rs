@@ -332,10 +332,12 @@ impl<'p> Evaluator<'p> {
                 return Flow::Normal;
             }
             if test_first || !first {
-                // Kept at iterations 1, 2, 4, 8, ...: a loop that settles is seen within twice
-                // the iterations it took, and a long loop copies its state log(n) times.
+                // Kept at iterations 2, 4, 8, ...: a loop that settles is seen within twice
+                // the iterations it took (plus one), and a long loop copies its state log(n)
+                // times. Not at the first: an inner loop that runs once per iteration of a long
+                // outer one would copy the whole state each time.
                 iteration += 1;
-                if iteration.is_power_of_two() {
+                if iteration.is_power_of_two() && iteration > 1 {
                     previous = Some(state.clone());
                 } else if (iteration - 1).is_power_of_two() {
                     previous = None;
