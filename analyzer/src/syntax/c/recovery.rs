@@ -289,7 +289,8 @@ impl Lowerer<'_> {
         };
         let first = line_end(start)?;
         let last = line_end(error.start_byte().max(start))?;
-        let mut candidates = vec![start..first];
+        let mut candidates = Vec::with_capacity(2);
+        candidates.push(start..first);
         if last > first {
             candidates.push(start..last);
         }
