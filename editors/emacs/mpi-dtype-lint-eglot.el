@@ -1,6 +1,7 @@
 ;;; mpi-dtype-lint-eglot.el --- mpi-dtype-lint through Eglot  -*- lexical-binding: t; -*-
 
-;; Put this in your init file (Emacs 29+ ships Eglot), then M-x eglot in a C or Fortran buffer,
+;; Put this in your init file (Emacs 29+ ships Eglot; on Emacs 28 install it from ELPA, e.g.
+;; Debian's elpa-eglot), then M-x eglot in a C or Fortran buffer,
 ;; or keep the hooks below to start it automatically.
 
 ;;; Code:

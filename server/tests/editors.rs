@@ -1,16 +1,22 @@
 //! The editor integrations under editors/: the VS Code extension builds into a .vsix and passes
 //! its end-to-end test in code-server, the Neovim plugin passes its headless test against this
-//! binary, and the Helix and Emacs snippets parse.
+//! binary in Debian's Neovim 0.7.2 and in Neovim 0.11+, the Emacs setup passes its batch test
+//! with Eglot, and the Helix snippet parses (Helix is not packaged in Debian 12).
 //!
-//! Tools that are not installed (node/npm, chromium, nvim, emacs) skip their test with a
-//! message, unless `CI` is set: then a missing tool is a failure (`.ci/install-test-deps`
-//! installs them).
+//! Tools that are not installed (node/npm, chromium, nvim, the newer Neovim, emacs with Eglot)
+//! skip their test with a message, unless `CI` is set: then a missing tool is a failure
+//! (`.ci/install-test-deps` installs them).
+
+mod lsp_harness;
 
 use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::OnceLock;
+
+use lsp_harness::{fixture, position_of, Client};
+use serde_json::json;
 
 const BINARY: &str = env!("CARGO_BIN_EXE_mpi-dtype-lint");
 
@@ -62,22 +68,27 @@ fn describe(output: &Output) -> String {
     )
 }
 
-/// Fenced blocks of `language` in a Markdown file.
+/// Fenced blocks of `language` in a Markdown file. A block ends at a fence of at least as many
+/// backticks as opened it, so a ````markdown block may hold ```text fences.
 fn fenced_blocks(markdown: &str, language: &str) -> Vec<String> {
+    let fence_of = |line: &str| line.len() - line.trim_start_matches('`').len();
     let mut blocks = Vec::new();
-    let mut current: Option<String> = None;
+    let mut current: Option<(usize, String)> = None;
     for line in markdown.lines() {
         let trimmed = line.trim_start();
+        let fence = fence_of(trimmed);
         match current.as_mut() {
-            Some(block) if trimmed.starts_with("```") => {
+            Some((opened, block)) if fence >= *opened && trimmed[fence..].trim().is_empty() => {
                 blocks.push(std::mem::take(block));
                 current = None;
             }
-            Some(block) => {
+            Some((_, block)) => {
                 block.push_str(line);
                 block.push('\n');
             }
-            None if trimmed.strip_prefix("```") == Some(language) => current = Some(String::new()),
+            None if fence >= 3 && &trimmed[fence..] == language => {
+                current = Some((fence, String::new()))
+            }
             None => {}
         }
     }
@@ -93,6 +104,96 @@ fn binary_accepts(flag: &str, value: &str) -> bool {
         .output()
         .expect("run mpi-dtype-lint");
     matches!(output.status.code(), Some(0 | 1))
+}
+
+// ---------------------------------------------------------------------------------------------
+// editors/README.md
+
+/// The server's hover at the first `needle` (plus `skip` characters) of a testdata file, opened
+/// under its own name, and the titles of the code actions there.
+async fn hover_and_actions(relative: &str, needle: &str, skip: usize) -> (String, Vec<String>) {
+    let text = fixture(relative);
+    let uri = format!(
+        "file://{}",
+        repo_root().join("testdata").join(relative).display()
+    );
+    let mut client = Client::default().await;
+    client.open(&uri, "", &text).await;
+    let (line, character) = position_of(&text, needle, skip);
+    let hover = client.hover(&uri, line, character).await;
+    let at = json!({ "line": line, "character": character });
+    let actions = client
+        .result(
+            "textDocument/codeAction",
+            json!({
+                "textDocument": { "uri": uri },
+                "range": { "start": at, "end": at },
+                "context": { "diagnostics": [] }
+            }),
+        )
+        .await;
+    let titles = actions
+        .as_array()
+        .map(|actions| {
+            actions
+                .iter()
+                .filter_map(|action| action["title"].as_str().map(str::to_owned))
+                .collect()
+        })
+        .unwrap_or_default();
+    let markdown = hover["contents"]["value"]
+        .as_str()
+        .unwrap_or_else(|| panic!("{relative}: no Markdown hover at `{needle}`: {hover}"));
+    (markdown.to_owned(), titles)
+}
+
+/// editors/README.md shows what the server and the command line say today: the hovers (the
+/// first whole, the second's beginning), the code action's title and the `--format gcc` lines.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn editors_readme_shows_the_current_output() {
+    let readme = read(&editors_dir().join("README.md"));
+    let hovers = fenced_blocks(&readme, "markdown");
+    assert_eq!(hovers.len(), 2, "editors/README.md: two hover blocks");
+
+    let (hover, _) =
+        hover_and_actions("fortran/seed_4_13_section3d.f", "threeslice, ierr", 0).await;
+    assert_eq!(
+        hovers[0].trim_end(),
+        hover.trim_end(),
+        "hover on threeslice"
+    );
+    let (_, titles_20) =
+        hover_and_actions("fortran/seed_4_13_section3d.f", "MPI_TYPE_HVECTOR(9", 0).await;
+    let action = titles_20
+        .iter()
+        .find(|title| title.starts_with("Replace with"))
+        .unwrap_or_else(|| panic!("no replacement on line 20: {titles_20:?}"));
+    // The README wraps its lines: compared with the spaces collapsed.
+    let prose = readme.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        prose.contains(&format!("\"{action}\"")),
+        "editors/README.md does not show the code action \"{action}\""
+    );
+
+    let (hover, _) = hover_and_actions("c/transpose_hvector.c", "&col1r)", 1).await;
+    assert!(
+        hover.starts_with(hovers[1].trim_end()),
+        "hover on col1r:\n{hover}\nthe README shows:\n{}",
+        hovers[1]
+    );
+
+    let output = Command::new(BINARY)
+        .args(["--format", "gcc", "testdata/fortran/seed_4_13_section3d.f"])
+        .current_dir(repo_root())
+        .output()
+        .expect("run mpi-dtype-lint");
+    let findings = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        fenced_blocks(&readme, "text")
+            .iter()
+            .any(|block| block == findings.as_ref()),
+        "editors/README.md does not show the command line's findings:\n{findings}"
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -266,6 +367,40 @@ fn vscode_extension_works_in_code_server() {
 // ---------------------------------------------------------------------------------------------
 // Neovim
 
+/// The newer Neovim `.ci/install-test-deps` unpacks (0.11+: the plugin's `vim.lsp.config` path),
+/// beside Debian's 0.7.2 on PATH (the plugin's own `FileType` path).
+fn newer_neovim() -> PathBuf {
+    repo_root().join("target/test-tools/bin/nvim-0.12")
+}
+
+/// The Neovims to test: `nvim` on PATH and the newer one, each when it runs; a missing one
+/// skips or, in CI, fails.
+fn neovims(test: &str) -> Vec<String> {
+    let newer = newer_neovim().to_string_lossy().into_owned();
+    ["nvim".to_owned(), newer]
+        .into_iter()
+        .filter(|program| require_tool(program, test))
+        .collect()
+}
+
+/// `(major, minor)` of a Neovim, from `nvim --version` ("NVIM v0.7.2").
+fn neovim_version(program: &str) -> (u32, u32) {
+    let output = Command::new(program)
+        .arg("--version")
+        .output()
+        .expect("run nvim --version");
+    let text = String::from_utf8_lossy(&output.stdout);
+    let version = text
+        .lines()
+        .next()
+        .and_then(|line| line.strip_prefix("NVIM v"))
+        .unwrap_or_else(|| panic!("{program} --version: {text}"));
+    let mut numbers = version
+        .split(['.', '-'])
+        .map(|part| part.parse::<u32>().unwrap_or(0));
+    (numbers.next().unwrap_or(0), numbers.next().unwrap_or(0))
+}
+
 /// `mpi-dtype-lint lsp --help` describes the subcommand (not the top-level help).
 fn lsp_subcommand_available() -> bool {
     Command::new(BINARY)
@@ -277,10 +412,13 @@ fn lsp_subcommand_available() -> bool {
         })
 }
 
+/// The plugin test (editors/nvim/test/run.sh) with each Neovim; it must take the
+/// `vim.lsp.config`/`vim.lsp.enable` path from 0.11 on and its own before.
 #[test]
 fn neovim_plugin_attaches_and_hovers() {
     const TEST: &str = "neovim_plugin_attaches_and_hovers";
-    if !require_tool("nvim", TEST) {
+    let programs = neovims(TEST);
+    if programs.is_empty() {
         return;
     }
     if !lsp_subcommand_available() {
@@ -288,24 +426,80 @@ fn neovim_plugin_attaches_and_hovers() {
         eprintln!("skipping {TEST}: `mpi-dtype-lint lsp --help` fails (CI is unset)");
         return;
     }
-    let output = Command::new("bash")
-        .arg(editors_dir().join("nvim/test/run.sh"))
-        .env("MPI_DTYPE_LINT", BINARY)
-        .output()
-        .expect("run editors/nvim/test/run.sh");
-    assert!(
-        output.status.success(),
-        "Neovim plugin test failed: {}",
-        describe(&output)
-    );
+    for program in programs {
+        let path = if neovim_version(&program) >= (0, 11) {
+            "native"
+        } else {
+            "fallback"
+        };
+        let output = Command::new("bash")
+            .arg(editors_dir().join("nvim/test/run.sh"))
+            .env("MPI_DTYPE_LINT", BINARY)
+            .env("NVIM_PROGRAM", &program)
+            .env("EXPECT_LSP_PATH", path)
+            .output()
+            .expect("run editors/nvim/test/run.sh");
+        assert!(
+            output.status.success(),
+            "Neovim plugin test with {program} ({path} path) failed: {}",
+            describe(&output)
+        );
+        eprintln!("{program}: {}", String::from_utf8_lossy(&output.stderr));
+    }
 }
 
-#[test]
-fn neovim_readme_lua_parses() {
-    const TEST: &str = "neovim_readme_lua_parses";
-    if !require_tool("nvim", TEST) {
-        return;
+/// Runs a file of Lua in a fresh headless Neovim with the plugin on its runtime path and this
+/// binary on PATH as `mpi-dtype-lint`; a Lua error or `cquit` fails.
+fn run_neovim_lua(program: &str, lua: &Path, environment: &[(&str, &Path)]) -> Output {
+    let binary_dir = Path::new(BINARY).parent().expect("the binary's directory");
+    let path = std::env::join_paths(std::iter::once(binary_dir.to_path_buf()).chain(
+        std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default()),
+    ))
+    .expect("PATH");
+    let run = format!(
+        "lua local ok, err = pcall(dofile, [[{}]]); if not ok then io.stderr:write(tostring(err) .. '\\n'); vim.cmd('cquit 3') end",
+        lua.display()
+    );
+    let home = tempfile::tempdir().expect("temporary directory");
+    let mut command = Command::new("timeout");
+    command
+        .args([
+            "120",
+            program,
+            "--headless",
+            "-u",
+            "NONE",
+            "-i",
+            "NONE",
+            "-n",
+        ])
+        .args([
+            "--cmd",
+            &format!("set runtimepath^={}", editors_dir().join("nvim").display()),
+        ])
+        .args(["-c", &run, "-c", "qall!"])
+        .current_dir(repo_root())
+        .env("PATH", path)
+        .env("HOME", home.path())
+        .env("XDG_CONFIG_HOME", home.path().join("config"))
+        .env("XDG_DATA_HOME", home.path().join("data"))
+        .env("XDG_STATE_HOME", home.path().join("state"))
+        .env("XDG_CACHE_HOME", home.path().join("cache"));
+    for (name, value) in environment {
+        command.env(name, value);
     }
+    command.output().expect("run nvim")
+}
+
+/// The Lua blocks of the Neovim README, in each Neovim: every block compiles; the `setup` block
+/// (with the plugin) and, from 0.11 on, the plugin-free `vim.lsp.config` block run as a user's
+/// init would, and the server they start attaches to a Fortran file and a `.h` header (the
+/// plugin) with the command line's diagnostics. The nvim-lspconfig block needs nvim-lspconfig,
+/// which is not installed: it is compiled only.
+#[test]
+fn neovim_readme_lua_runs() {
+    const TEST: &str = "neovim_readme_lua_runs";
+    let programs = neovims(TEST);
     let readme = read(&editors_dir().join("nvim/README.md"));
     let blocks = fenced_blocks(&readme, "lua");
     assert!(
@@ -313,30 +507,51 @@ fn neovim_readme_lua_parses() {
         "editors/nvim/README.md has no lua blocks"
     );
     let scratch = tempfile::tempdir().expect("temporary directory");
-    for (index, block) in blocks.iter().enumerate() {
-        let file = scratch.path().join(format!("block{index}.lua"));
-        fs::write(&file, block).expect("write lua block");
-        // loadfile compiles without running: a syntax check.
-        let check = format!("lua local ok, err = loadfile('{}'); if not ok then io.stderr:write(err .. '\\n'); vim.cmd('cquit') end", file.display());
-        let output = Command::new("nvim")
-            .args([
-                "--headless",
-                "-u",
-                "NONE",
-                "-i",
-                "NONE",
-                "-n",
-                "-c",
-                &check,
-                "-c",
-                "qall!",
-            ])
-            .output()
-            .expect("run nvim");
+    let compile = scratch.path().join("compile.lua");
+    // loadfile compiles without running: a syntax check.
+    fs::write(
+        &compile,
+        "local ok, err = loadfile(os.getenv('SNIPPET')); if not ok then error(err) end",
+    )
+    .expect("write compile.lua");
+    let mut ran = BTreeSet::new();
+    for program in &programs {
+        let native = neovim_version(program) >= (0, 11);
+        for (index, block) in blocks.iter().enumerate() {
+            let file = scratch.path().join(format!("block{index}.lua"));
+            fs::write(&file, block).expect("write lua block");
+            let compiled = run_neovim_lua(program, &compile, &[("SNIPPET", &file)]);
+            assert!(
+                compiled.status.success(),
+                "{program}: lua block {index} of the README does not compile: {}",
+                describe(&compiled)
+            );
+            let fixtures = if block.contains("require('mpi_dtype_lint').setup") {
+                "testdata/fortran/seed_4_13_section3d.f testdata/c/header_inline_row_type.h"
+            } else if block.contains("vim.lsp.config('mpi_dtype_lint'") && native {
+                "testdata/fortran/seed_4_13_section3d.f"
+            } else {
+                continue;
+            };
+            let output = run_neovim_lua(
+                program,
+                &editors_dir().join("nvim/test/readme_test.lua"),
+                &[("SNIPPET", &file), ("FIXTURES", Path::new(fixtures))],
+            );
+            assert!(
+                output.status.success(),
+                "{program}: lua block {index} of the README: {}",
+                describe(&output)
+            );
+            ran.insert((index, native));
+        }
+    }
+    if in_ci() {
+        // Both Neovims ran the setup block, and the newer one the plugin-free block.
+        let natives = ran.iter().filter(|(_, native)| *native).count();
         assert!(
-            output.status.success(),
-            "lua block {index} of the README: {}",
-            describe(&output)
+            natives == 2 && ran.len() == 3,
+            "README blocks run (index, 0.11+): {ran:?}"
         );
     }
 }
@@ -526,6 +741,39 @@ fn emacs_eglot_setup_parses() {
     } else {
         eprintln!("emacs is not installed: elisp checked by the built-in reader only");
     }
+}
+
+/// The Eglot setup in Emacs (editors/emacs/test/run.sh): it connects to this binary for a C and
+/// a fixed-form Fortran file, Flymake shows the command line's findings, the hovers show the
+/// command line's sizes and extents, and the server exits with status 0 at `eglot-shutdown`.
+#[test]
+fn emacs_eglot_setup_works() {
+    const TEST: &str = "emacs_eglot_setup_works";
+    if !require_tool("emacs", TEST) {
+        return;
+    }
+    let eglot = Command::new("emacs")
+        .args(["--batch", "--eval", "(require 'eglot)"])
+        .output()
+        .expect("run emacs");
+    if !eglot.status.success() {
+        assert!(
+            !in_ci(),
+            "{TEST}: Emacs has no Eglot; run .ci/install-test-deps (elpa-eglot)"
+        );
+        eprintln!("skipping {TEST}: Emacs has no Eglot (CI is unset)");
+        return;
+    }
+    let output = Command::new("bash")
+        .arg(editors_dir().join("emacs/test/run.sh"))
+        .env("MPI_DTYPE_LINT", BINARY)
+        .output()
+        .expect("run editors/emacs/test/run.sh");
+    assert!(
+        output.status.success(),
+        "Eglot test failed: {}",
+        describe(&output)
+    );
 }
 
 #[test]

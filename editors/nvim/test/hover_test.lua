@@ -6,8 +6,21 @@ local binary = assert(os.getenv('MPI_DTYPE_LINT'), 'MPI_DTYPE_LINT: the server b
 local fixtures = vim.split(assert(os.getenv('FIXTURES'), 'FIXTURES: files to open'), ' ', { trimempty = true })
 local timeout_ms = tonumber(os.getenv('TIMEOUT_MS') or '20000')
 local verbose = (os.getenv('VERBOSE') or '') ~= ''
+-- Which of the plugin's two paths this Neovim must take: 'native' (vim.lsp.config and
+-- vim.lsp.enable, 0.11+) or 'fallback' (its own FileType autocommand, before 0.11).
+local expected_path = os.getenv('EXPECT_LSP_PATH')
 
 local failures = 0
+
+-- Every use of a deprecated Neovim function, by the plugin or this test, fails the test (the
+-- function warns only near its removal, so the calls are counted here).
+local deprecated = {}
+local deprecate = vim.deprecate
+vim.deprecate = function(name, ...)
+  table.insert(deprecated, name)
+  return deprecate(name, ...)
+end
+
 
 local function log(message)
   io.stderr:write(message .. '\n')
@@ -21,6 +34,9 @@ end
 local function finish()
   local get_clients = vim.lsp.get_clients or vim.lsp.get_active_clients
   vim.lsp.stop_client(get_clients(), true)
+  if #deprecated > 0 then
+    fail('deprecated functions used: ' .. table.concat(deprecated, ', '))
+  end
   if failures > 0 then
     log(string.format('%d failure(s)', failures))
     vim.cmd('cquit')
@@ -53,6 +69,42 @@ end
 
 vim.cmd('filetype on')
 require('mpi_dtype_lint').setup({ cmd = { binary, 'lsp' } })
+
+-- The client's name tells the paths apart: the name registered with vim.lsp.config, or the
+-- plugin's own.
+local client_name = 'mpi-dtype-lint'
+
+-- The path setup() took, from what it left behind: a registered and enabled configuration,
+-- or a FileType autocommand of its own.
+local function check_path()
+  local own_autocommands = #vim.api.nvim_get_autocmds({ group = 'mpi_dtype_lint', event = 'FileType' })
+  local taken
+  if vim.lsp.config ~= nil then
+    local registered = vim.lsp.config['mpi_dtype_lint']
+    if not (registered and registered.cmd and registered.cmd[1] == binary) then
+      fail('vim.lsp.config exists but setup() registered no mpi_dtype_lint configuration with the test binary')
+    end
+    if vim.lsp.is_enabled and not vim.lsp.is_enabled('mpi_dtype_lint') then
+      fail('vim.lsp.config exists but mpi_dtype_lint is not enabled')
+    end
+    if own_autocommands ~= 0 then
+      fail('vim.lsp.config exists but setup() also made its own FileType autocommand')
+    end
+    taken = 'native'
+    client_name = 'mpi_dtype_lint'
+  else
+    if own_autocommands == 0 then
+      fail('no vim.lsp.config, and setup() made no FileType autocommand')
+    end
+    taken = 'fallback'
+  end
+  local version = vim.version()
+  log(string.format('Neovim %d.%d.%d: plugin path %s', version.major, version.minor, version.patch, taken))
+  if expected_path and expected_path ~= taken then
+    fail(string.format('plugin path %s, EXPECT_LSP_PATH=%s', taken, expected_path))
+  end
+end
+check_path()
 
 local function hover_text(result)
   local contents = result and result.contents
@@ -112,7 +164,7 @@ local function check_fixture(path)
     local clients = vim.lsp.get_clients and vim.lsp.get_clients({ bufnr = bufnr })
       or vim.lsp.buf_get_clients(bufnr)
     for _, client in pairs(clients) do
-      if client.name == 'mpi-dtype-lint' and client.initialized ~= false then
+      if client.name == client_name and client.initialized ~= false then
         return true
       end
     end

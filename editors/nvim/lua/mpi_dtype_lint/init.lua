@@ -25,7 +25,8 @@ local client_ids = {} -- root directory -> client id (Neovim 0.7 path only)
 local reported_missing = false
 local augroup = nil
 
-local uv = vim.loop
+-- vim.loop is the old name of vim.uv (0.10+).
+local uv = vim.uv or vim.loop
 -- Client methods take `self` from Neovim 0.11 on (client:stop()); before, they do not.
 local methods_take_self = vim.fn.has('nvim-0.11') == 1
 
