@@ -7,6 +7,7 @@ mod assign;
 mod expr;
 mod function;
 mod intrinsics;
+mod loops;
 mod mpi;
 mod numeric;
 mod stmt;
@@ -267,6 +268,9 @@ pub(crate) struct Evaluator<'p> {
     limits: Limits,
     case_sensitive: bool,
     steps_left: u64,
+    /// Arrays whose store was found full (by object and name): a loop that fills one is run
+    /// without its body (`stmt.rs`), also after an earlier loop forgot what it stored.
+    full_stores: HashSet<(ObjectId, String)>,
     functions: HashMap<&'p str, &'p Function>,
     call_stack: Vec<&'p str>,
     /// The calls of the file's own functions being followed, outermost first.
@@ -322,6 +326,7 @@ impl<'p> Evaluator<'p> {
             limits: options.limits,
             case_sensitive: options.case_sensitive,
             steps_left: options.limits.steps,
+            full_stores: HashSet::new(),
             functions: program
                 .functions
                 .iter()
