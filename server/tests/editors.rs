@@ -121,17 +121,7 @@ async fn hover_and_actions(relative: &str, needle: &str, skip: usize) -> (String
     client.open(&uri, "", &text).await;
     let (line, character) = position_of(&text, needle, skip);
     let hover = client.hover(&uri, line, character).await;
-    let at = json!({ "line": line, "character": character });
-    let actions = client
-        .result(
-            "textDocument/codeAction",
-            json!({
-                "textDocument": { "uri": uri },
-                "range": { "start": at, "end": at },
-                "context": { "diagnostics": [] }
-            }),
-        )
-        .await;
+    let actions = client.code_actions(&uri, line, character).await;
     let titles = actions
         .as_array()
         .map(|actions| {

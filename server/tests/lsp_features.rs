@@ -73,26 +73,12 @@ void f(int rank)
 ";
 
 /// The code actions offered at one position.
-async fn code_actions_at(client: &mut Client, uri: &str, line: u32, character: u32) -> Value {
-    let at = json!({ "line": line, "character": character });
-    client
-        .result(
-            "textDocument/codeAction",
-            json!({
-                "textDocument": { "uri": uri },
-                "range": { "start": at, "end": at },
-                "context": { "diagnostics": [] }
-            }),
-        )
-        .await
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_fix_is_a_quick_fix() {
     let uri = "file:///fixtures/missing_commit.c";
     let mut client = opened(uri, MISSING_COMMIT).await;
     let (line, character) = position_of(MISSING_COMMIT, "column, rank", 2);
-    let actions = code_actions_at(&mut client, uri, line, character).await;
+    let actions = client.code_actions(uri, line, character).await;
     assert_json_snapshot!(actions);
 }
 
@@ -102,17 +88,7 @@ async fn generated_datatype_has_the_struct_size_and_extent() {
     let text = fixture("c/seed_4_17_particles.c");
     let mut client = opened(PARTICLES, &text).await;
     let (line, character) = position_of(&text, "double d[6]", 0);
-    let at = json!({ "line": line, "character": character });
-    let actions = client
-        .result(
-            "textDocument/codeAction",
-            json!({
-                "textDocument": { "uri": PARTICLES },
-                "range": { "start": at, "end": at },
-                "context": { "diagnostics": [] }
-            }),
-        )
-        .await;
+    let actions = client.code_actions(PARTICLES, line, character).await;
     let generate = actions
         .as_array()
         .unwrap()
@@ -175,7 +151,7 @@ async fn unsafe_fixes_are_marked_in_their_titles() {
     client.open(uri, "fortran", &text).await;
     client.diagnostics(uri, 1).await;
     let (line, character) = position_of(&text, "MPI_TYPE_HVECTOR(9, 1, 100*sizeofreal", 0);
-    let actions = code_actions_at(&mut client, uri, line, character + 1).await;
+    let actions = client.code_actions(uri, line, character + 1).await;
     let titles: Vec<&str> = actions
         .as_array()
         .unwrap()

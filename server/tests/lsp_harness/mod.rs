@@ -176,6 +176,20 @@ impl Client {
         .await;
     }
 
+    /// The code actions offered at one position, with no diagnostics in the context.
+    pub async fn code_actions(&mut self, uri: &str, line: u32, character: u32) -> Value {
+        let at = json!({ "line": line, "character": character });
+        self.result(
+            "textDocument/codeAction",
+            json!({
+                "textDocument": { "uri": uri },
+                "range": { "start": at, "end": at },
+                "context": { "diagnostics": [] }
+            }),
+        )
+        .await
+    }
+
     pub async fn hover(&mut self, uri: &str, line: u32, character: u32) -> Value {
         self.result(
             "textDocument/hover",
