@@ -158,6 +158,36 @@ impl Lowerer<'_> {
         }
     }
 
+    /// The real name of a parameter written `T name MACRO` (or `T *name MACRO`) with a macro
+    /// this file does not define: tree-sitter takes `MACRO` for the name and makes `name` an
+    /// error. Such a macro is nearly always an attribute (`__attribute__((unused))`), but one
+    /// could also make the parameter an array or a function, so only the name is kept: the
+    /// caller makes its type unknown. The error is marked repaired (no syntax-error note).
+    pub(super) fn name_before_trailing_macro<'t>(
+        &mut self,
+        param: Node<'t>,
+        declarator: Node<'t>,
+    ) -> Option<Node<'t>> {
+        // The innermost declarator: the last token of the parameter, a name.
+        let mut last = declarator;
+        while last.kind() == k::POINTER_DECLARATOR {
+            last = last.child_by_field_name(k::F_DECLARATOR)?;
+        }
+        if last.kind() != k::IDENTIFIER
+            || last.end_byte() != param.end_byte()
+            || self.is_defined_macro(self.text(last))
+        {
+            return None;
+        }
+        let error = last.prev_sibling().filter(|e| e.kind() == k::ERROR)?;
+        let name = error.child(0).filter(|n| n.kind() == k::IDENTIFIER)?;
+        if error.child_count() != 1 || self.text(name) == self.text(last) {
+            return None;
+        }
+        self.file.repaired.push(error.byte_range());
+        Some(name)
+    }
+
     /// An enum's attributes: whether it is packed; `None` when it has others.
     pub(super) fn enum_packing(&mut self, node: Node<'_>) -> Option<bool> {
         let mut attributes = Attributes::default();

@@ -186,6 +186,11 @@ impl Lowerer<'_> {
         }
     }
 
+    /// Whether `name` is a macro whose definition is known here.
+    pub(super) fn is_defined_macro(&self, name: &str) -> bool {
+        matches!(self.lookup(name), Lookup::Macro(_))
+    }
+
     /// Whether `node` is the use of a macro (a name, or a call by name) that may be one here.
     pub(super) fn is_macro_use(&self, node: Node<'_>) -> bool {
         let name = match node.kind() {

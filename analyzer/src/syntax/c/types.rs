@@ -494,9 +494,14 @@ impl<'a> Lowerer<'a> {
             let Some(declarator) = child.child_by_field_name(k::F_DECLARATOR) else {
                 continue;
             };
-            let Some(declared) = self.apply_declarator(declarator, base) else {
+            let Some(mut declared) = self.apply_declarator(declarator, base) else {
                 continue;
             };
+            if let Some(name) = self.name_before_trailing_macro(child, declarator) {
+                declared.name = self.text(name).to_owned();
+                declared.name_span = self.span(name);
+                declared.ty = Ty::Unknown;
+            }
             let ty = match declared.ty {
                 Ty::Array(elem, mut dims) => {
                     if dims.len() > 1 {
