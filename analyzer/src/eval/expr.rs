@@ -122,7 +122,10 @@ impl<'p> Evaluator<'p> {
                     return Value::Unknown;
                 };
                 let old = self.read_place(state, &place);
-                let new = self.add(old.clone(), Value::Int(*delta), 1);
+                let new = match &old {
+                    Value::Ref(pointed) => self.pointer_sum(state, target, pointed.clone(), *delta),
+                    _ => self.add(old.clone(), Value::Int(*delta), 1),
+                };
                 self.write_place(state, &place, new.clone());
                 if *post {
                     old
@@ -503,10 +506,16 @@ impl<'p> Evaluator<'p> {
         if let Some(v) = self.null_comparison(state, op, &va, &vb) {
             return v;
         }
-        match op {
-            BinOp::Add => self.add(va, vb, 1),
-            BinOp::Sub => self.sub(state, va, vb),
-            _ => arithmetic(op, va, vb),
+        match (op, va, vb) {
+            (BinOp::Add, Value::Ref(place), Value::Int(k)) => self.pointer_sum(state, a, place, k),
+            (BinOp::Add, Value::Int(k), Value::Ref(place)) => self.pointer_sum(state, b, place, k),
+            (BinOp::Sub, Value::Ref(place), Value::Int(k)) => match k.checked_neg() {
+                Some(k) => self.pointer_sum(state, a, place, k),
+                None => Value::Unknown,
+            },
+            (BinOp::Add, va, vb) => self.add(va, vb, 1),
+            (BinOp::Sub, va, vb) => self.sub(state, va, vb),
+            (_, va, vb) => arithmetic(op, va, vb),
         }
     }
 
@@ -624,7 +633,7 @@ fn element_place(place: &Place, ty: Option<&Ty>, k: i128) -> Option<Place> {
 }
 
 /// A place `k` elements further.
-fn shift(place: Place, k: i128) -> Option<Place> {
+pub(super) fn shift(place: Place, k: i128) -> Option<Place> {
     let mut place = place;
     match place.path.last_mut() {
         Some(PathElem::Index(i) | PathElem::Element(i)) => *i = i.checked_add(k)?,

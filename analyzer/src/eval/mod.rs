@@ -10,6 +10,7 @@ mod intrinsics;
 mod loops;
 mod mpi;
 mod numeric;
+mod pointers;
 mod stmt;
 mod storage;
 #[cfg(test)]

@@ -66,6 +66,9 @@ impl Evaluator<'_> {
     pub(super) fn convert(&mut self, state: &mut State, ty: &Ty, v: Value) -> Value {
         let resolved = self.resolve(ty).clone();
         match (&resolved, &v) {
+            (Ty::Pointer(target), Value::Ref(place)) => {
+                self.convert_reference(state, place.clone(), target)
+            }
             (_, Value::Float(x)) => match self.integer_range(state, &resolved) {
                 Some((min, max)) => {
                     let t = x.trunc();
