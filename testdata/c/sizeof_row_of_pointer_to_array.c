@@ -8,8 +8,7 @@ int main(int argc, char **argv)
     MPI_Datatype col;
 
     MPI_Init(&argc, &argv);
-    MPI_Type_create_hvector(8, 1, sizeof rows[0], MPI_DOUBLE, &col);  /* unknown: sizeof rows[0]
-       is not evaluated when rows points into a malloc block (sizeof *rows is) (issue 19) */
+    MPI_Type_create_hvector(8, 1, sizeof rows[0], MPI_DOUBLE, &col);
     MPI_Type_free(&col);
     free(rows);
     MPI_Finalize();

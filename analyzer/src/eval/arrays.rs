@@ -5,7 +5,7 @@
 use std::rc::Rc;
 
 use super::expr::MAX_ARRAY_ELEMENTS;
-use super::value::{Declaration, ObjectKind, Place, State, Value};
+use super::value::{Declaration, HeapElement, ObjectKind, Place, State, Value};
 use super::Evaluator;
 use crate::ir::{Expr, ExprKind, Subscript, Ty};
 use crate::layout::aggregate::dimension_extent;
@@ -130,7 +130,10 @@ impl Evaluator<'_> {
         let object = self.local_object(
             state,
             "(array)",
-            ObjectKind::Heap { bytes: None },
+            ObjectKind::Heap {
+                bytes: None,
+                element: HeapElement::Untyped,
+            },
             Declaration::Temporary(span),
         );
         let place = Place {

@@ -5,11 +5,15 @@
 //! `a[2]` of a table). The pointer's type, where the code says it, tells the two apart: `p + 1`
 //! moves by `sizeof *p`, one element of the array for `int *p = a[2]`, one row for `&a[2] + 1`.
 //! A pointer whose target fits neither the place nor an element of it (`(short *)` over a
-//! `double`) is unknown: the place model has no byte positions inside an element. Places
-//! without a type (`malloc`ed blocks) keep the steps of the pointers that index them.
+//! `double`) is unknown: the place model has no byte positions inside an element. A `malloc`ed
+//! block becomes an array of what the first pointer to its start that meets it points at;
+//! until then, or when paths that typed it differently meet, it keeps the steps of the pointers
+//! that index it.
 
 use super::expr::shift;
-use super::value::{PathElem, Place, State, Value};
+use std::rc::Rc;
+
+use super::value::{HeapElement, ObjectKind, PathElem, Place, State, Value};
 use super::Evaluator;
 use crate::ir::{BinOp, Expr, ExprKind, Ty};
 
@@ -23,6 +27,9 @@ impl Evaluator<'_> {
         delta: i128,
     ) -> Value {
         let target = self.pointer_target(state, pointer);
+        if let Some(target) = &target {
+            self.type_heap_block(state, &place, target);
+        }
         let Some(at) = self.place_type(state, &place) else {
             return shift(place, delta).map_or(Value::Unknown, Value::Ref);
         };
@@ -55,6 +62,7 @@ impl Evaluator<'_> {
         if matches!(target, Ty::Void | Ty::Unknown | Ty::Named(_)) {
             return Value::Ref(place);
         }
+        self.type_heap_block(state, &place, &target);
         let mut place = place;
         // Each step goes one array dimension down: no deeper than the type is written.
         loop {
@@ -69,6 +77,35 @@ impl Evaluator<'_> {
                 Some(element) if self.fits(state, &target, &element) => return Value::Ref(place),
                 Some(_) => place.path.push(PathElem::Index(0)),
                 None => return Value::Unknown,
+            }
+        }
+    }
+
+    /// A `malloc`ed block that a pointer to its start first meets as a pointer to `target`
+    /// becomes an array of `target`.
+    fn type_heap_block(&mut self, state: &mut State, place: &Place, target: &Ty) {
+        let untyped = state.objects.get(place.object).is_some_and(|o| {
+            matches!(
+                o.kind,
+                ObjectKind::Heap {
+                    element: HeapElement::Untyped,
+                    ..
+                }
+            )
+        });
+        if !untyped || !place.path.is_empty() {
+            return;
+        }
+        let target = self.resolve(target).clone();
+        if matches!(target, Ty::Void | Ty::Unknown) {
+            return;
+        }
+        let Some(size) = self.layout(state, &target).map(|l| l.size) else {
+            return;
+        };
+        if let Some(object) = state.objects.get_mut(place.object) {
+            if let ObjectKind::Heap { element, .. } = &mut Rc::make_mut(object).kind {
+                *element = HeapElement::Of(target, size);
             }
         }
     }

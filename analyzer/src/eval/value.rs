@@ -90,8 +90,11 @@ impl Value {
 pub(crate) enum ObjectKind {
     /// A declared variable with its type as written.
     Variable(Ty),
-    /// A `malloc`ed block: its size in bytes when known.
-    Heap { bytes: Option<i128> },
+    /// A `malloc`ed block: its size in bytes when known, and what it is an array of.
+    Heap {
+        bytes: Option<i128>,
+        element: HeapElement,
+    },
     /// The address-0 object absolute addresses are relative to (`MPI_BOTTOM`).
     Bottom,
     /// A Fortran dummy argument: another name for the actual argument's place.
@@ -100,6 +103,17 @@ pub(crate) enum ObjectKind {
     /// pointee type of unknown length (`ty`): addresses inside it are known relative to each
     /// other, its contents never are (another parameter may point at the same memory).
     Pointee(Ty),
+}
+
+/// What a `malloc`ed block holds: an array of the type of the first pointer it was converted
+/// to (its steps are then those of that type), or not known yet, or types of different sizes
+/// on paths that met (steps are then those of the pointers that index it).
+#[derive(Clone, Debug)]
+pub(crate) enum HeapElement {
+    Untyped,
+    /// The element type and its size.
+    Of(Ty, i128),
+    Mixed,
 }
 
 #[derive(Clone, Debug)]
@@ -118,8 +132,19 @@ impl Object {
     /// The type of a variable (or of the memory a pointer parameter points at): as declared,
     /// with the bounds of an allocated array in place of its deferred ones.
     pub(crate) fn ty(&self) -> Option<Ty> {
-        let (ObjectKind::Variable(ty) | ObjectKind::Pointee(ty)) = &self.kind else {
-            return None;
+        let ty = match &self.kind {
+            ObjectKind::Variable(ty) | ObjectKind::Pointee(ty) => ty.clone(),
+            ObjectKind::Heap {
+                element: HeapElement::Of(element, _),
+                ..
+            } => Ty::Array(
+                Box::new(element.clone()),
+                vec![ArrayDim {
+                    lower: Expr::int(0, Span::default()),
+                    upper: None,
+                }],
+            ),
+            _ => return None,
         };
         Some(match (&self.allocated, ty) {
             (Some(bounds), Ty::Array(element, dims)) if bounds.len() == dims.len() => {
@@ -133,7 +158,7 @@ impl Object {
                     .collect();
                 Ty::Array(element.clone(), dims)
             }
-            _ => ty.clone(),
+            (_, ty) => ty,
         })
     }
 }
@@ -420,6 +445,22 @@ impl State {
                         .retain(|path, v| o.values.get(path) == Some(v));
                     if object.allocated != o.allocated {
                         object.allocated = None;
+                    }
+                    if let (
+                        ObjectKind::Heap { element: ours, .. },
+                        ObjectKind::Heap {
+                            element: theirs, ..
+                        },
+                    ) = (&mut object.kind, &o.kind)
+                    {
+                        let same = match (&*ours, theirs) {
+                            (HeapElement::Untyped, HeapElement::Untyped) => true,
+                            (HeapElement::Of(_, a), HeapElement::Of(_, b)) => a == b,
+                            _ => false,
+                        };
+                        if !same {
+                            *ours = HeapElement::Mixed;
+                        }
                     }
                 }
                 None => Rc::make_mut(object).values.clear(),

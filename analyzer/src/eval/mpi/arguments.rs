@@ -215,7 +215,7 @@ impl Evaluator<'_> {
                 let bytes = self.layout(state, &ty).map(|l| l.size);
                 (Some(ty), bytes)
             }
-            (ObjectKind::Heap { bytes }, _) => (None, *bytes),
+            (ObjectKind::Heap { bytes, .. }, _) => (None, *bytes),
             _ => (None, None),
         };
         let element = self

@@ -2,7 +2,7 @@
 //! per call, bounded), integer helpers, and output or exit calls that only read their arguments.
 
 use crate::eval::stmt::PURE_NUMERIC;
-use crate::eval::value::{ObjectKind, PathElem, Place, State, Value};
+use crate::eval::value::{HeapElement, ObjectKind, PathElem, Place, State, Value};
 use crate::eval::Evaluator;
 use crate::ir::{is_mpi_name, BinOp, Expr};
 use crate::source::Span;
@@ -88,7 +88,13 @@ impl Evaluator<'_> {
                     return Value::Unknown;
                 }
                 *made += 1;
-                let id = state.new_object(callee, ObjectKind::Heap { bytes });
+                let id = state.new_object(
+                    callee,
+                    ObjectKind::Heap {
+                        bytes,
+                        element: HeapElement::Untyped,
+                    },
+                );
                 Value::Ref(Place {
                     object: id,
                     path: Vec::new(),
