@@ -16,7 +16,6 @@ use std::process::{Command, Output};
 use std::sync::OnceLock;
 
 use lsp_harness::{fixture, position_of, Client};
-use serde_json::json;
 
 const BINARY: &str = env!("CARGO_BIN_EXE_mpi-dtype-lint");
 
