@@ -164,10 +164,9 @@ impl Builder {
 }
 
 /// The identifiers in `text`.
-pub(super) fn words(text: &str) -> impl Iterator<Item = String> + '_ {
+pub(super) fn words(text: &str) -> impl Iterator<Item = &str> {
     text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
         .filter(|w| w.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_'))
-        .map(str::to_owned)
 }
 
 /// What the code met in one search for assigned names assigns, by its text (expanded with
@@ -419,7 +418,7 @@ impl Lowerer<'_> {
                 self.file = saved;
                 names.into()
             }
-            Expansion::Refused => words(&key.0).collect(),
+            Expansion::Refused => words(&key.0).map(str::to_owned).collect(),
         };
         seen.insert(key, Rc::clone(&names));
         Some(names)
@@ -431,10 +430,7 @@ impl Lowerer<'_> {
         match self.expansion(start, end, Unit::Statements) {
             Expansion::Clean => false,
             Expansion::Refused => true,
-            Expansion::Parsed(_, ctx) => ctx
-                .text
-                .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-                .any(|w| w == "continue"),
+            Expansion::Parsed(_, ctx) => words(&ctx.text).any(|w| w == "continue"),
         }
     }
 }

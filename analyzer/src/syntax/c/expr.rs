@@ -75,7 +75,7 @@ impl Lowerer<'_> {
                 // part.
                 if !clean && this.is_macro_use(node) {
                     let text = this.file.original.get(node.byte_range()).unwrap_or("");
-                    let names: Vec<String> = expand::words(text).collect();
+                    let names: Vec<String> = expand::words(text).map(str::to_owned).collect();
                     this.clobbers.extend(names);
                     return unknown(span);
                 }

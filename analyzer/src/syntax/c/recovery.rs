@@ -19,6 +19,7 @@ use std::rc::Rc;
 
 use tree_sitter::{Node, Point, Tree};
 
+use super::expand::words;
 use super::{k, Lowerer, MacroState};
 use crate::ir::{Stmt, StmtKind};
 use crate::source::Span;
@@ -227,11 +228,7 @@ impl Lowerer<'_> {
     /// the function as written, and the variables declared at file scope so far.
     fn stand_in_names(&self, range: Range<usize>) -> Vec<String> {
         let written = self.file.original.get(range).unwrap_or("");
-        let mut names: Vec<String> = written
-            .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-            .filter(|word| word.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_'))
-            .map(str::to_owned)
-            .collect();
+        let mut names: Vec<String> = words(written).map(str::to_owned).collect();
         names.extend(self.program.globals.iter().filter_map(|s| match &s.kind {
             StmtKind::Decl(d) => Some(d.name.clone()),
             _ => None,
@@ -267,9 +264,7 @@ impl Lowerer<'_> {
             while statement.parent()?.kind() != k::COMPOUND_STATEMENT {
                 statement = statement.parent()?;
             }
-            let uses_macro = text
-                .get(statement.byte_range())?
-                .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            let uses_macro = words(text.get(statement.byte_range())?)
                 .any(|word| matches!(self.macros.get(word), Some(MacroState::Defined { .. })));
             (!uses_macro).then_some((error, statement))
         })?;
@@ -344,15 +339,12 @@ fn rewrite_lines(
         return None;
     }
     let written = original.get(lines.clone())?;
-    let words: Vec<&str> = written
-        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-        .collect();
     let jumps = ["else", "case", "default", "do", "goto", "break", "continue"];
-    if written.contains('#') || words.iter().any(|w| jumps.contains(w)) {
+    if written.contains('#') || words(written).any(|w| jumps.contains(&w)) {
         return None;
     }
     let code = written.trim_start();
-    let first_word = words.iter().find(|w| !w.is_empty()).copied().unwrap_or("");
+    let first_word = words(written).next().unwrap_or("");
     // A head at the end of its block has no statement to govern.
     let ends_block = original[lines.end..].trim_start().starts_with('}');
     let braces = written.contains(['{', '}']);
@@ -364,12 +356,12 @@ fn rewrite_lines(
         _ => ";",
     };
     let first_line = written.find('\n').unwrap_or(written.len());
-    if written[..first_line.min(written.len())]
-        .char_indices()
-        .take_while(|(i, _)| *i < head.len())
-        .any(|(_, c)| c == '{' || c == '}')
-        || first_line < head.len()
-    {
+    // The head goes over the first line's start, which must be long enough and hold no brace.
+    let head_covers_brace = written
+        .bytes()
+        .take(head.len())
+        .any(|b| b == b'{' || b == b'}');
+    if first_line < head.len() || head_covers_brace {
         return None;
     }
     let mut rewritten: String = written

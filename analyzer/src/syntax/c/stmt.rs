@@ -160,7 +160,7 @@ impl Lowerer<'_> {
                     // change.
                     let (start, end) = self.code_range(node);
                     let text = self.file.original.get(start..end).unwrap_or("");
-                    let names: Vec<String> = expand::words(text).collect();
+                    let names: Vec<String> = expand::words(text).map(str::to_owned).collect();
                     if !names.is_empty() {
                         out.push(self.opaque(names, span));
                     }
