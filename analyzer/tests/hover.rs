@@ -502,13 +502,11 @@ void f(int n)
     );
 }
 
-#[test]
-fn c_typedef_struct_by_its_typedef_name() {
-    assert_hover!(
-        "particles.c",
-        r#"#include <mpi.h>
+/// One program for the hovers on a typedef'd struct and on the types built from it; each test
+/// places the cursor with [`with_cursor`].
+const PARTICLES: &str = r#"#include <mpi.h>
 #include <stddef.h>
-typedef struct { double x; int n; } parti$0cle_t;
+typedef struct { double x; int n; } particle_t;
 void f(int n)
 {
     particle_t p[10];
@@ -528,126 +526,41 @@ void f(int n)
     MPI_Type_free(&v);
     MPI_Type_free(&pt);
 }
-"#
-    );
+"#;
+
+/// `program` with the cursor marker right after the first `before` in it.
+fn with_cursor(program: &str, before: &str) -> String {
+    let at = program.find(before).expect("the text before the cursor") + before.len();
+    format!("{}{CURSOR}{}", &program[..at], &program[at..])
+}
+
+#[test]
+fn c_typedef_struct_by_its_typedef_name() {
+    assert_hover!("particles.c", &with_cursor(PARTICLES, "} parti"));
 }
 
 #[test]
 fn c_typedef_struct_at_its_keyword() {
-    assert_hover!(
-        "particles.c",
-        r#"#include <mpi.h>
-#include <stddef.h>
-typedef str$0uct { double x; int n; } particle_t;
-void f(int n)
-{
-    particle_t p[10];
-    MPI_Datatype pt, v, c;
-    int lens[2] = {1, 1};
-    MPI_Aint disps[2] = {offsetof(particle_t, x), offsetof(particle_t, n)};
-    MPI_Datatype types[2] = {MPI_DOUBLE, MPI_INT};
-    MPI_Type_create_struct(2, lens, disps, types, &pt);
-    MPI_Type_commit(&pt);
-    MPI_Send(p, 10, pt, 0, 0, MPI_COMM_WORLD);
-    MPI_Send(p, 10, MPI_INT, 0, 0, MPI_COMM_WORLD);
-    MPI_Type_vector(64, 1, 102, MPI_DOUBLE, &v);
-    MPI_Type_commit(&v);
-    MPI_Type_contiguous(n, MPI_DOUBLE, &c);
-    MPI_Type_commit(&c);
-    MPI_Type_free(&c);
-    MPI_Type_free(&v);
-    MPI_Type_free(&pt);
-}
-"#
-    );
+    assert_hover!("particles.c", &with_cursor(PARTICLES, "typedef str"));
 }
 
 #[test]
 fn c_unknown_count_shows_what_is_known() {
     assert_hover!(
         "particles.c",
-        r#"#include <mpi.h>
-#include <stddef.h>
-typedef struct { double x; int n; } particle_t;
-void f(int n)
-{
-    particle_t p[10];
-    MPI_Datatype pt, v, c;
-    int lens[2] = {1, 1};
-    MPI_Aint disps[2] = {offsetof(particle_t, x), offsetof(particle_t, n)};
-    MPI_Datatype types[2] = {MPI_DOUBLE, MPI_INT};
-    MPI_Type_create_struct(2, lens, disps, types, &pt);
-    MPI_Type_commit(&pt);
-    MPI_Send(p, 10, pt, 0, 0, MPI_COMM_WORLD);
-    MPI_Send(p, 10, MPI_INT, 0, 0, MPI_COMM_WORLD);
-    MPI_Type_vector(64, 1, 102, MPI_DOUBLE, &v);
-    MPI_Type_commit(&v);
-    MPI_Type_contiguous(n, MPI_DOUBLE, &c);
-    MPI_Type_commit(&$0c);
-    MPI_Type_free(&c);
-    MPI_Type_free(&v);
-    MPI_Type_free(&pt);
-}
-"#
+        &with_cursor(PARTICLES, "&c);\n    MPI_Type_commit(&")
     );
 }
 
 #[test]
 fn c_struct_type_handle() {
-    assert_hover!(
-        "particles.c",
-        r#"#include <mpi.h>
-#include <stddef.h>
-typedef struct { double x; int n; } particle_t;
-void f(int n)
-{
-    particle_t p[10];
-    MPI_Datatype pt, v, c;
-    int lens[2] = {1, 1};
-    MPI_Aint disps[2] = {offsetof(particle_t, x), offsetof(particle_t, n)};
-    MPI_Datatype types[2] = {MPI_DOUBLE, MPI_INT};
-    MPI_Type_create_struct(2, lens, disps, types, &pt);
-    MPI_Type_commit(&pt);
-    MPI_Send(p, 10, p$0t, 0, 0, MPI_COMM_WORLD);
-    MPI_Send(p, 10, MPI_INT, 0, 0, MPI_COMM_WORLD);
-    MPI_Type_vector(64, 1, 102, MPI_DOUBLE, &v);
-    MPI_Type_commit(&v);
-    MPI_Type_contiguous(n, MPI_DOUBLE, &c);
-    MPI_Type_commit(&c);
-    MPI_Type_free(&c);
-    MPI_Type_free(&v);
-    MPI_Type_free(&pt);
-}
-"#
-    );
+    assert_hover!("particles.c", &with_cursor(PARTICLES, "MPI_Send(p, 10, p"));
 }
 
 #[test]
 fn c_finding_message_not_repeated() {
     assert_hover!(
         "particles.c",
-        r#"#include <mpi.h>
-#include <stddef.h>
-typedef struct { double x; int n; } particle_t;
-void f(int n)
-{
-    particle_t p[10];
-    MPI_Datatype pt, v, c;
-    int lens[2] = {1, 1};
-    MPI_Aint disps[2] = {offsetof(particle_t, x), offsetof(particle_t, n)};
-    MPI_Datatype types[2] = {MPI_DOUBLE, MPI_INT};
-    MPI_Type_create_struct(2, lens, disps, types, &pt);
-    MPI_Type_commit(&pt);
-    MPI_Send(p, 10, pt, 0, 0, MPI_COMM_WORLD);
-    MPI_Send(p, 10, MPI_I$0NT, 0, 0, MPI_COMM_WORLD);
-    MPI_Type_vector(64, 1, 102, MPI_DOUBLE, &v);
-    MPI_Type_commit(&v);
-    MPI_Type_contiguous(n, MPI_DOUBLE, &c);
-    MPI_Type_commit(&c);
-    MPI_Type_free(&c);
-    MPI_Type_free(&v);
-    MPI_Type_free(&pt);
-}
-"#
+        &with_cursor(PARTICLES, "MPI_Send(p, 10, MPI_I")
     );
 }
