@@ -37,7 +37,6 @@ fn range(start: (u32, u32), end: (u32, u32)) -> Value {
     })
 }
 
-/// The rule ids of published diagnostics, in order.
 /// The rule ids of the findings (notes on where the analysis stopped short have none).
 fn codes(published: &Value) -> Vec<Value> {
     published["diagnostics"]
@@ -46,6 +45,16 @@ fn codes(published: &Value) -> Vec<Value> {
         .iter()
         .filter(|d| d.get("code").is_some())
         .map(|d| d["code"].clone())
+        .collect()
+}
+
+/// The rule ids and severities of published diagnostics, in order.
+fn codes_and_severities(published: &Value) -> Vec<(Value, Value)> {
+    published["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| (d["code"].clone(), d["severity"].clone()))
         .collect()
 }
 
@@ -401,13 +410,10 @@ async fn configuration_file_next_to_the_document() {
     let mut client = Client::default().await;
     client.open(uri.as_str(), "c", &text).await;
     let published = client.diagnostics(uri.as_str(), 1).await;
-    let findings: Vec<(Value, Value)> = published["diagnostics"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|d| (d["code"].clone(), d["severity"].clone()))
-        .collect();
-    assert_eq!(findings, vec![(json!("type-leak"), json!(1))]);
+    assert_eq!(
+        codes_and_severities(&published),
+        vec![(json!("type-leak"), json!(1))]
+    );
 }
 
 /// A wrong configuration file: its problems are shown and its valid parts used. The server
@@ -451,13 +457,10 @@ async fn a_wrong_configuration_file_keeps_its_valid_parts_and_changes_apply_at_o
 
     client.open(uri.as_str(), "c", &text).await;
     let published = client.diagnostics(uri.as_str(), 1).await;
-    let findings: Vec<(Value, Value)> = published["diagnostics"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|d| (d["code"].clone(), d["severity"].clone()))
-        .collect();
-    assert_eq!(findings, vec![(json!("type-leak"), json!(1))]);
+    assert_eq!(
+        codes_and_severities(&published),
+        vec![(json!("type-leak"), json!(1))]
+    );
     let mut shown: Vec<String> = Vec::new();
     for _ in 0..3 {
         let message = client
