@@ -12,6 +12,11 @@ local expected_path = os.getenv('EXPECT_LSP_PATH')
 
 local failures = 0
 
+local test_dir = vim.fn.fnamemodify(debug.getinfo(1, 'S').source:sub(2), ':h')
+local shared = dofile(test_dir .. '/shared.lua')
+-- The URIs for which diagnostics arrived.
+local published = shared.published
+
 -- Every use of a deprecated Neovim function, by the plugin or this test, fails the test (the
 -- function warns only near its removal, so the calls are counted here).
 local deprecated = {}
@@ -32,8 +37,7 @@ local function fail(message)
 end
 
 local function finish()
-  local get_clients = vim.lsp.get_clients or vim.lsp.get_active_clients
-  vim.lsp.stop_client(get_clients(), true)
+  shared.stop_clients(timeout_ms)
   if #deprecated > 0 then
     fail('deprecated functions used: ' .. table.concat(deprecated, ', '))
   end
@@ -56,10 +60,6 @@ local function cli_json(arguments)
   end
   return decoded
 end
-
--- URIs for which textDocument/publishDiagnostics arrived.
-local test_dir = vim.fn.fnamemodify(debug.getinfo(1, 'S').source:sub(2), ':h')
-local published = dofile(test_dir .. '/published.lua')
 
 vim.cmd('filetype on')
 require('mpi_dtype_lint').setup({ cmd = { binary, 'lsp' } })

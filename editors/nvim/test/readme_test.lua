@@ -16,9 +16,9 @@ local function fail(message)
   io.stderr:write('FAIL: ' .. message .. '\n')
 end
 
--- URIs for which textDocument/publishDiagnostics arrived.
 local test_dir = vim.fn.fnamemodify(debug.getinfo(1, 'S').source:sub(2), ':h')
-local published = dofile(test_dir .. '/published.lua')
+local shared = dofile(test_dir .. '/shared.lua')
+local published = shared.published
 
 vim.cmd('filetype on')
 dofile(snippet)
@@ -61,6 +61,5 @@ for _, path in ipairs(fixtures) do
   end
 end
 
-local get_clients = vim.lsp.get_clients or vim.lsp.get_active_clients
-vim.lsp.stop_client(get_clients(), true)
+shared.stop_clients(timeout_ms)
 vim.cmd(failures > 0 and 'cquit' or 'qall!')
