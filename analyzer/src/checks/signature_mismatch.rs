@@ -86,6 +86,11 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         }
     }
     let talking = communicating_functions(&cx.analysis.program.functions);
+    let sites: HashMap<(usize, usize), &CallSite<'_>> = cx
+        .sites
+        .iter()
+        .map(|s| ((s.span.start, s.span.end), s))
+        .collect();
     for function in &cx.analysis.program.functions {
         let mut branches = Vec::new();
         rank_branches(&function.body, &ranks, &mut branches);
@@ -94,7 +99,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             // A helper that sends or receives may take the message.
             continue;
         }
-        pairs(cx, &branches, &calls, out);
+        pairs(cx, &sites, &branches, &calls, out);
     }
 }
 
@@ -271,12 +276,13 @@ fn rank_test(cond: &Expr, ranks: &[String]) -> Option<i128> {
 
 /// Pairs each send in a rank branch with the receive that must take its message: the one call
 /// of the function that may receive it, which no other call may have sent to.
-fn pairs(cx: &Context<'_>, branches: &[Branch], calls: &[Call], out: &mut Vec<Diagnostic>) {
-    let by_span: HashMap<(usize, usize), &CallSite<'_>> = cx
-        .sites
-        .iter()
-        .map(|s| ((s.span.start, s.span.end), s))
-        .collect();
+fn pairs(
+    cx: &Context<'_>,
+    by_span: &HashMap<(usize, usize), &CallSite<'_>>,
+    branches: &[Branch],
+    calls: &[Call],
+    out: &mut Vec<Diagnostic>,
+) {
     let site = |c: &Call| by_span.get(&(c.span.start, c.span.end)).copied();
     for sender in branches {
         for send in sender

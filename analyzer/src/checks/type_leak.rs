@@ -56,6 +56,7 @@ it once outside the loop.
 
 fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     let freed = freed_handles(cx);
+    let unknown = unknown_frees(cx);
     for d in &cx.analysis.evaluation.definitions {
         if matches!(d.constructor.effect, Effect::Construct(k) if k.returns_predefined()) {
             continue;
@@ -66,7 +67,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         if escapes(function, &target) {
             continue;
         }
-        let maybe_freed = freed_through_unknown(cx, d, function, &target);
+        let maybe_freed = freed_through_unknown(cx, &unknown, d, function, &target);
         let kept = |h: &HandleId| !freed.contains(h) && !maybe_freed.contains(h);
         let lost_in_loop =
             d.handles.len() >= 2 && d.handles[..d.handles.len() - 1].iter().any(kept);
@@ -108,29 +109,58 @@ fn freed_handles(cx: &Context<'_>) -> HashSet<HandleId> {
     freed
 }
 
+/// An `MPI_Type_free` whose argument's value the analysis did not know (after a loop whose
+/// trip count is not known): its index among the evaluated calls, the variable it names, and
+/// the function it is in.
+struct UnknownFree {
+    call: usize,
+    variable: String,
+    function: Span,
+}
+
+fn unknown_frees(cx: &Context<'_>) -> Vec<UnknownFree> {
+    let calls = &cx.analysis.evaluation.calls;
+    calls
+        .iter()
+        .enumerate()
+        .filter_map(|(i, call)| {
+            let (_, arg) = call.function.roles().zip(&call.args).find(|(role, arg)| {
+                *role == Role::FreeType && !matches!(arg.value, ArgumentValue::Datatype { .. })
+            })?;
+            Some(UnknownFree {
+                call: i,
+                variable: freed_variable(cx, arg.span)?,
+                function: cx.function_at(call.span)?.span,
+            })
+        })
+        .collect()
+}
+
 /// The handles of `d` that an `MPI_Type_free` of its variable in `function` may have released
-/// where the variable's value was not known (after a loop whose trip count is not): at each
-/// such free, the handle the variable held, the last one `d` had made (the evaluations of the
-/// constructor and of the frees are recorded in the order they ran).
+/// where the variable's value was not known: at each such free, the handle the variable held,
+/// the last one `d` had made (the evaluations of the constructor and of the frees are recorded
+/// in the order they ran).
 fn freed_through_unknown(
     cx: &Context<'_>,
+    unknown: &[UnknownFree],
     d: &TypeDefinition,
     function: &Function,
     target: &str,
 ) -> HashSet<HandleId> {
-    let mut made = 0usize;
+    let frees: HashSet<usize> = unknown
+        .iter()
+        .filter(|f| f.variable == target && f.function == function.span)
+        .map(|f| f.call)
+        .collect();
     let mut freed = HashSet::new();
-    for call in &cx.analysis.evaluation.calls {
+    let Some(&last) = frees.iter().max() else {
+        return freed;
+    };
+    let mut made = 0usize;
+    for (i, call) in cx.analysis.evaluation.calls[..=last].iter().enumerate() {
         if call.span == d.span {
             made += 1;
-            continue;
-        }
-        let unknown_free = call.function.roles().zip(&call.args).any(|(role, arg)| {
-            role == Role::FreeType
-                && !matches!(arg.value, ArgumentValue::Datatype { .. })
-                && freed_variable(cx, arg.span).as_deref() == Some(target)
-        });
-        if unknown_free && cx.function_at(call.span).map(|f| f.span) == Some(function.span) {
+        } else if frees.contains(&i) {
             freed.extend(made.checked_sub(1).and_then(|last| d.handles.get(last)));
         }
     }
