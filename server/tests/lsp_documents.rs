@@ -3,8 +3,12 @@
 
 mod lsp_harness;
 
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
+use analyzer::analysis::{Analysis, AnalysisOptions};
+use analyzer::source::Language;
+use analyzer::syntax::IncludeResolver;
 use insta::assert_json_snapshot;
 use lsp_harness::{fixture, position_of, Client};
 use mpi_dtype_lint::lsp::DEBOUNCE;
@@ -606,4 +610,125 @@ async fn a_malformed_compile_commands_is_reported_once_and_the_document_still_an
         .filter(|m| m["method"] == "window/logMessage")
         .count();
     assert_eq!(again, 0, "the unchanged database is not reported again");
+}
+
+/// Set when the test holding analyses lets them go.
+static RELEASED: AtomicBool = AtomicBool::new(false);
+/// Analyses of texts that contain `COUNTED`.
+static COUNTED: AtomicUsize = AtomicUsize::new(0);
+
+/// The analysis, but one of a text that contains `HOLD` does not end until [`RELEASED`], and
+/// those of texts that contain `COUNTED` are counted.
+fn held_analyze(
+    text: &str,
+    language: Language,
+    options: &AnalysisOptions,
+    includes: &mut dyn IncludeResolver,
+) -> Analysis {
+    if text.contains("COUNTED") {
+        COUNTED.fetch_add(1, Ordering::SeqCst);
+    }
+    while text.contains("HOLD") && !RELEASED.load(Ordering::SeqCst) {
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    analyzer::analysis::analyze(text, language, options, includes)
+}
+
+/// `textDocument/documentSymbol` and `textDocument/definition` at `at`.
+async fn symbols_and_definition(client: &mut Client, uri: &str, at: (u32, u32)) -> (Value, Value) {
+    let document = json!({ "uri": uri });
+    let symbols = client
+        .result(
+            "textDocument/documentSymbol",
+            json!({ "textDocument": document }),
+        )
+        .await;
+    let position = json!({ "line": at.0, "character": at.1 });
+    let definition = client
+        .result(
+            "textDocument/definition",
+            json!({ "textDocument": document, "position": position }),
+        )
+        .await;
+    (symbols, definition)
+}
+
+/// Every `line` of a JSON value, one more.
+fn one_line_down(value: &Value) -> Value {
+    match value {
+        Value::Object(fields) => Value::Object(
+            fields
+                .iter()
+                .map(|(k, v)| match (k.as_str(), v.as_u64()) {
+                    ("line", Some(line)) => (k.clone(), json!(line + 1)),
+                    _ => (k.clone(), one_line_down(v)),
+                })
+                .collect(),
+        ),
+        Value::Array(items) => Value::Array(items.iter().map(one_line_down).collect()),
+        other => other.clone(),
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn queries_right_after_an_edit_answer_from_the_latest_analysis_without_waiting() {
+    let uri = "file:///held.c";
+    let (mut client, _) = Client::start_with(held_analyze, json!({}), Value::Null).await;
+    client.open(uri, "c", MISSING_COMMIT).await;
+    client.diagnostics(uri, 1).await;
+    let (line, character) = position_of(MISSING_COMMIT, "column, rank", 0);
+    let hover = client.hover(uri, line, character).await;
+    assert!(hover["contents"]["value"]
+        .as_str()
+        .is_some_and(|h| h.contains("vector(8 x 1, stride 8)")));
+    let (symbols, definition) = symbols_and_definition(&mut client, uri, (line, character)).await;
+    assert!(symbols.as_array().is_some_and(|s| !s.is_empty()));
+    assert!(definition.as_array().is_some_and(|d| !d.is_empty()));
+
+    // A line inserted above, whose analysis does not end before the answers below: a query
+    // that waited for it would never be answered (the harness gives up after a minute).
+    let inserted = "/* HOLD */\n";
+    let top = Some(range((0, 0), (0, 0)));
+    client
+        .notify("textDocument/didChange", change(uri, 2, top, inserted))
+        .await;
+    let moved = client.hover(uri, line + 1, character).await;
+    assert_eq!(moved["range"], one_line_down(&hover["range"]));
+    let below = symbols_and_definition(&mut client, uri, (line + 1, character)).await;
+    assert_eq!(below, (one_line_down(&symbols), one_line_down(&definition)));
+    // The older analysis knows nothing of the new line.
+    assert_eq!(client.hover(uri, 0, 4).await, Value::Null);
+
+    // The answers were those of the new version's analysis, line numbers in the text included.
+    RELEASED.store(true, Ordering::SeqCst);
+    let published = client.diagnostics(uri, 2).await;
+    assert_eq!(codes(&published), ["missing-commit"]);
+    assert_eq!(client.hover(uri, line + 1, character).await, moved);
+    let fresh = symbols_and_definition(&mut client, uri, (line + 1, character)).await;
+    assert_eq!(fresh, below);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_request_for_one_version_shares_one_analysis() {
+    let uri = "file:///counted.c";
+    let text = format!("/* COUNTED */\n{MISSING_COMMIT}");
+    let (mut client, _) = Client::start_with(held_analyze, json!({}), Value::Null).await;
+    client.open(uri, "c", &text).await;
+    // Code actions need the current version's analysis: sent at once, they all wait for one.
+    let at = json!({ "line": 5, "character": 4 });
+    let mut ids = Vec::new();
+    for _ in 0..8 {
+        let params = json!({
+            "textDocument": { "uri": uri },
+            "range": { "start": at, "end": at },
+            "context": { "diagnostics": [] }
+        });
+        ids.push(client.send_request("textDocument/codeAction", params).await);
+    }
+    for id in ids {
+        let response = client.response(id).await;
+        assert!(response.get("error").is_none(), "{response}");
+    }
+    client.diagnostics(uri, 1).await;
+    assert_eq!(COUNTED.load(Ordering::SeqCst), 1);
 }

@@ -155,18 +155,34 @@ fn tri_text(t: Tri) -> &'static str {
     }
 }
 
+/// The 1-based line, in the text a hover is shown in, of a byte offset of the analysed text;
+/// `None` where that text was edited since the analysis.
+pub type LineOf<'a> = &'a dyn Fn(usize) -> Option<u32>;
+
 /// The hover at `offset`: a datatype handle, a constructor call, a struct or derived type, an
 /// MPI basic type; and the rule of every diagnostic whose range is there.
 pub fn hover(analysis: &Analysis, diagnostics: &[Diagnostic], offset: usize) -> Option<Hover> {
+    hover_in_edited_text(analysis, diagnostics, offset, &|at| {
+        Some(analysis.position(at).0)
+    })
+}
+
+/// [`hover`], shown in a text edited since the analysis: the lines it names are `line_of`'s.
+pub fn hover_in_edited_text(
+    analysis: &Analysis,
+    diagnostics: &[Diagnostic],
+    offset: usize,
+    line_of: LineOf<'_>,
+) -> Option<Hover> {
     let mut sections = Vec::new();
     let mut span = None;
     let definitions = &analysis.evaluation.definitions;
     if let Some(u) = handle_use_at(analysis, offset) {
         span = Some(u.span);
-        sections.push(handle_hover(analysis, &u));
+        sections.push(handle_hover(analysis, &u, line_of));
     } else if let Some(d) = innermost(definitions, offset, |d| d.span) {
         span = Some(d.span);
-        sections.push(constructor_hover(analysis, d));
+        sections.push(constructor_hover(analysis, d, line_of));
     } else if let Some(a) = innermost(&analysis.program.aggregates, offset, |a| a.name_span) {
         span = Some(a.name_span);
         sections.push(aggregate_hover(analysis, a));
@@ -194,7 +210,15 @@ pub fn hover(analysis: &Analysis, diagnostics: &[Diagnostic], offset: usize) -> 
     })
 }
 
-fn handle_hover(analysis: &Analysis, u: &HandleUse) -> String {
+/// `line N`, or what stands for it where the line was edited since.
+fn line_name(line_of: LineOf<'_>, offset: usize) -> String {
+    match line_of(offset) {
+        Some(line) => format!("line {line}"),
+        None => "a line edited since".to_owned(),
+    }
+}
+
+fn handle_hover(analysis: &Analysis, u: &HandleUse, line_of: LineOf<'_>) -> String {
     let name = analysis.slice(u.span).trim();
     let handles = &analysis.evaluation.handles;
     if let Some(p) = u.handles.iter().find_map(|&h| handles.get(h)?.predefined) {
@@ -211,8 +235,7 @@ fn handle_hover(analysis: &Analysis, u: &HandleUse) -> String {
         .filter_map(|&h| handles.get(h)?.defined_at)
         .collect();
     if let [first, ..] = defined_at.as_slice() {
-        let (line, _) = analysis.position(first.start);
-        let _ = write!(out, " (defined on line {line})");
+        let _ = write!(out, " (defined on {})", line_name(line_of, first.start));
     }
     out.push_str("\n\n");
     match common_datatype(analysis, &u.handles) {
@@ -332,7 +355,7 @@ fn typedef_at(analysis: &Analysis, offset: usize) -> Option<(Span, &Aggregate)> 
     Some((Span::new(start, end), found))
 }
 
-fn constructor_hover(analysis: &Analysis, d: &TypeDefinition) -> String {
+fn constructor_hover(analysis: &Analysis, d: &TypeDefinition, line_of: LineOf<'_>) -> String {
     let committed = if d.unfollowed && d.committed != Tri::Yes {
         "not known (the handle is stored through a pointer the analysis does not follow)"
     } else {
@@ -348,7 +371,7 @@ fn constructor_hover(analysis: &Analysis, d: &TypeDefinition) -> String {
         Some(Err(e)) => {
             let _ = write!(out, "Invalid arguments: {e}");
         }
-        None if d.variants.len() > 1 => variants_markdown(analysis, d, &mut out),
+        None if d.variants.len() > 1 => variants_markdown(analysis, d, line_of, &mut out),
         None => {
             out.push_str(
                 "The datatype is not known here (unknown arguments, or it differs between paths).",
@@ -361,14 +384,15 @@ fn constructor_hover(analysis: &Analysis, d: &TypeDefinition) -> String {
 
 /// The datatype a call builds per chain of calls that reached it, for a helper called with
 /// other arguments from several places.
-fn variants_markdown(analysis: &Analysis, d: &TypeDefinition, out: &mut String) {
+fn variants_markdown(
+    analysis: &Analysis,
+    d: &TypeDefinition,
+    line_of: LineOf<'_>,
+    out: &mut String,
+) {
     out.push_str("The datatype differs between the calls that reach it:\n");
     for v in &d.variants {
-        let chain: Vec<String> = v
-            .via
-            .iter()
-            .map(|s| format!("line {}", analysis.position(s.start).0))
-            .collect();
+        let chain: Vec<String> = v.via.iter().map(|s| line_name(line_of, s.start)).collect();
         let values = match &v.datatype {
             Some(Ok(dt)) => {
                 let s = dt.summary(analysis.model);

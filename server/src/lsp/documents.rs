@@ -10,38 +10,79 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use analyzer::source::{FortranForm, Language, LineIndex, PositionEncoding};
 use tower_lsp_server::ls_types::{Range, TextDocumentContentChangeEvent, Uri};
 
+use super::edits::{ByteEdit, EditMap};
 use super::position::Converter;
-use super::snapshot::Snapshot;
+use super::snapshot::{Pending, Snapshot, Stamp};
 use crate::config::Config;
 
 pub struct Document {
     pub text: String,
+    /// The line index of `text`, for queries answered while it is being analysed.
+    pub line_index: Arc<LineIndex>,
     pub version: i32,
     /// The client's language id; the language is decided with the configuration at analysis.
     pub language_id: String,
     pub path: Option<PathBuf>,
+    /// Counts the changes of what every analysis of the document reads besides its text
+    /// (settings, configuration files): an analysis made before the last one is outdated.
+    pub epoch: u64,
     /// The latest analysis, possibly of an older version.
     pub snapshot: Option<Arc<Snapshot>>,
+    /// The edits made since the text of `snapshot`, with the version each made.
+    edits: Vec<(i32, ByteEdit)>,
+    /// The analysis under way, which every request for its stamp awaits.
+    pub pending: Option<Pending>,
 }
 
 impl Document {
-    /// The analysis of the current version with the modules of index `generation`, if there
-    /// is one yet.
-    pub fn current_snapshot(&self, generation: u64) -> Option<Arc<Snapshot>> {
-        self.snapshot
-            .clone()
-            .filter(|s| s.version == self.version && s.generation == generation)
+    /// What an analysis of the document made now would be made of, with the modules of index
+    /// `generation`.
+    pub fn stamp(&self, generation: u64) -> Stamp {
+        Stamp {
+            version: self.version,
+            generation,
+            epoch: self.epoch,
+        }
     }
 
-    /// Keeps `snapshot` unless a newer analysis (of a newer version or index) is already there.
+    /// The analysis of the current version, settings and modules of index `generation`, if
+    /// there is one yet.
+    pub fn current_snapshot(&self, generation: u64) -> Option<Arc<Snapshot>> {
+        let now = self.stamp(generation);
+        self.snapshot.clone().filter(|s| s.stamp == now)
+    }
+
+    /// The latest analysis and the edits made since its text, when mapping through them is
+    /// worth it (see [`EditMap::usable`]).
+    pub fn latest_snapshot(&self) -> Option<(Arc<Snapshot>, EditMap)> {
+        let snapshot = self.snapshot.clone()?;
+        let edits = EditMap::new(
+            self.edits
+                .iter()
+                .filter(|(version, _)| *version > snapshot.stamp.version)
+                .map(|(_, edit)| *edit)
+                .collect(),
+        );
+        edits.usable().then_some((snapshot, edits))
+    }
+
+    /// Keeps `snapshot` unless a newer analysis is already there, and forgets the edits its
+    /// text already has.
     pub fn store_snapshot(&mut self, snapshot: Arc<Snapshot>) {
-        if self
-            .snapshot
-            .as_ref()
-            .is_none_or(|s| (s.version, s.generation) <= (snapshot.version, snapshot.generation))
-        {
+        let stamp = snapshot.stamp;
+        if self.pending.as_ref().is_some_and(|p| p.stamp <= stamp) {
+            self.pending = None;
+        }
+        if self.snapshot.as_ref().is_none_or(|s| s.stamp <= stamp) {
+            self.edits.retain(|(version, _)| *version > stamp.version);
             self.snapshot = Some(snapshot);
         }
+    }
+
+    /// Makes every analysis made so far outdated: what it read besides the text changed.
+    pub fn outdate(&mut self) {
+        self.epoch += 1;
+        self.pending = None;
     }
 }
 
@@ -77,11 +118,15 @@ impl Documents {
     pub fn open(&self, uri: Uri, text: String, version: i32, language_id: &str) {
         let path = file_path(&uri);
         let document = Document {
+            line_index: Arc::new(LineIndex::new(&text)),
             text,
             version,
             language_id: language_id.to_owned(),
             path,
+            epoch: 0,
             snapshot: None,
+            edits: Vec::new(),
+            pending: None,
         };
         self.lock().insert(uri, document);
     }
@@ -102,23 +147,28 @@ impl Documents {
         };
         let mut result = Ok(());
         for change in changes {
-            match change.range {
-                None => document.text = change.text,
+            let span = match change.range {
+                None => analyzer::source::Span::new(0, document.text.len()),
                 Some(range) if range.end < range.start => {
                     result = Err(ChangeError::ReversedRange(range));
+                    continue;
                 }
-                Some(range) => {
-                    let index = LineIndex::new(&document.text);
-                    let span = Converter {
-                        index: &index,
-                        encoding,
-                    }
-                    .span(range);
-                    document
-                        .text
-                        .replace_range(span.start..span.end, &change.text);
+                Some(range) => Converter {
+                    index: &document.line_index,
+                    encoding,
                 }
-            }
+                .span(range),
+            };
+            document
+                .text
+                .replace_range(span.start..span.end, &change.text);
+            document.line_index = Arc::new(LineIndex::new(&document.text));
+            let edit = ByteEdit {
+                start: span.start,
+                old_end: span.end,
+                new_end: span.start + change.text.len(),
+            };
+            document.edits.push((version, edit));
         }
         document.version = version;
         result

@@ -5,27 +5,32 @@ use std::collections::HashMap;
 use analyzer::checks::Severity;
 use analyzer::fix::{Applicability, Edit};
 use analyzer::ide;
-use analyzer::source::PositionEncoding;
-use analyzer::source::Span;
+use analyzer::source::{LineIndex, PositionEncoding, Span};
 use tower_lsp_server::ls_types::{
     self as lsp, CodeAction, CodeActionKind, CodeActionOrCommand, DocumentSymbol, HoverContents,
     InlayHintLabel, Location, MarkupContent, MarkupKind, NumberOrString, Position, Range,
     SymbolKind, TextEdit, Uri, WorkspaceEdit,
 };
 
+use super::edits::EditMap;
 use super::position::Converter;
 use super::snapshot::Snapshot;
 use crate::output::rule_docs_url;
 
 pub const SOURCE: &str = "mpi-dtype-lint";
 
-/// A snapshot seen through one position encoding.
+/// A snapshot seen from the document's current text, through one position encoding.
 pub struct View<'a> {
     pub snapshot: &'a Snapshot,
+    /// Positions in the current text.
     pub convert: Converter<'a>,
+    /// Where the analysed text lies in the current one (no edits: it is the current one).
+    edits: EditMap,
 }
 
 impl<'a> View<'a> {
+    /// The view of an analysis of the current text. Diagnostics and code actions are asked
+    /// only of such a view: their ranges and edits must be of the text the client has.
     pub fn new(snapshot: &'a Snapshot, encoding: PositionEncoding) -> Self {
         View {
             snapshot,
@@ -33,7 +38,36 @@ impl<'a> View<'a> {
                 index: &snapshot.analysis.line_index,
                 encoding,
             },
+            edits: EditMap::default(),
         }
+    }
+
+    /// The view of an older analysis from the current text (line index `current`), which
+    /// `edits` made from the analysed one: what lies in text written since has no answer.
+    pub fn latest(
+        snapshot: &'a Snapshot,
+        encoding: PositionEncoding,
+        current: &'a LineIndex,
+        edits: EditMap,
+    ) -> Self {
+        View {
+            snapshot,
+            convert: Converter {
+                index: current,
+                encoding,
+            },
+            edits,
+        }
+    }
+
+    /// The analysed text's offset of a position in the current text.
+    fn analysed_offset(&self, position: Position) -> Option<usize> {
+        self.edits.to_analysed(self.convert.offset(position))
+    }
+
+    /// The current text's range of a span of the analysed text.
+    fn current_range(&self, span: Span) -> Option<Range> {
+        self.edits.to_current(span).map(|s| self.convert.range(s))
     }
 
     /// The findings, then where the analysis stopped short (a file cut at its size limit, a
@@ -91,14 +125,20 @@ impl<'a> View<'a> {
     }
 
     pub fn hover(&self, position: Position) -> Option<lsp::Hover> {
-        let offset = self.convert.offset(position);
-        let found = ide::hover(&self.snapshot.analysis, &self.snapshot.diagnostics, offset)?;
+        let offset = self.analysed_offset(position)?;
+        let line_of = |at: usize| {
+            let current = self.edits.to_current(Span::new(at, at))?;
+            Some(self.convert.position(current.start).line + 1)
+        };
+        let analysis = &self.snapshot.analysis;
+        let found =
+            ide::hover_in_edited_text(analysis, &self.snapshot.diagnostics, offset, &line_of)?;
         Some(lsp::Hover {
             contents: HoverContents::Markup(MarkupContent {
                 kind: MarkupKind::Markdown,
                 value: found.markdown,
             }),
-            range: Some(self.convert.range(found.span)),
+            range: self.current_range(found.span),
         })
     }
 
@@ -174,9 +214,12 @@ impl<'a> View<'a> {
         let wanted = self.convert.span(range);
         ide::inlay_hints(&self.snapshot.analysis)
             .into_iter()
-            .filter(|h| wanted.start <= h.offset && h.offset <= wanted.end)
-            .map(|h| lsp::InlayHint {
-                position: self.convert.position(h.offset),
+            .filter_map(|h| {
+                let at = self.edits.to_current(Span::new(h.offset, h.offset))?.start;
+                (wanted.start <= at && at <= wanted.end).then_some((h, at))
+            })
+            .map(|(h, at)| lsp::InlayHint {
+                position: self.convert.position(at),
                 label: InlayHintLabel::String(h.label),
                 kind: None,
                 text_edits: None,
@@ -191,27 +234,29 @@ impl<'a> View<'a> {
     pub fn symbols(&self) -> Vec<DocumentSymbol> {
         ide::type_symbols(&self.snapshot.analysis)
             .into_iter()
-            .map(|s| {
+            .filter_map(|s| {
                 #[allow(deprecated)] // `deprecated` is a required field of the struct
-                DocumentSymbol {
+                Some(DocumentSymbol {
+                    range: self.current_range(s.span)?,
+                    selection_range: self.current_range(s.name_span)?,
                     name: s.name,
                     detail: Some(s.detail),
                     kind: SymbolKind::VARIABLE,
                     tags: None,
                     deprecated: None,
-                    range: self.convert.range(s.span),
-                    selection_range: self.convert.range(s.name_span),
                     children: None,
-                }
+                })
             })
             .collect()
     }
 
     pub fn definition(&self, uri: &Uri, position: Position) -> Vec<Location> {
-        let offset = self.convert.offset(position);
+        let Some(offset) = self.analysed_offset(position) else {
+            return Vec::new();
+        };
         ide::definition(&self.snapshot.analysis, offset)
             .into_iter()
-            .map(|span| Location::new(uri.clone(), self.convert.range(span)))
+            .filter_map(|span| Some(Location::new(uri.clone(), self.current_range(span)?)))
             .collect()
     }
 }

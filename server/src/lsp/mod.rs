@@ -6,6 +6,7 @@
 //! and stale ones are dropped. LSP positions are converted in `position` and nowhere else.
 
 mod documents;
+mod edits;
 mod features;
 mod position;
 mod server;

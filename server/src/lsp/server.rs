@@ -15,14 +15,15 @@ use super::documents::{language_of, ChangeError, Documents};
 use super::features::{View, SOURCE};
 use super::position;
 use super::settings::{client_overrides, CompileDbs, Configs};
-use super::snapshot::{off_executor, Job, Snapshot};
+use super::snapshot::{off_executor, Job, Pending, Snapshot};
 use super::workspace::{fortran_files_registration, Workspace};
 use crate::compile_db;
 use crate::config::{self, Config};
 use crate::settings::{AnalyzeFn, FileSettings, Overrides};
 
-/// How long diagnostics wait for typing to pause.
-pub const DEBOUNCE: Duration = Duration::from_millis(200);
+/// How long diagnostics wait for typing to pause. Hovers and the other queries never wait for
+/// them: they answer from the latest analysis.
+pub const DEBOUNCE: Duration = Duration::from_millis(50);
 
 pub struct Backend {
     client: Client,
@@ -84,64 +85,71 @@ impl State {
         config
     }
 
-    /// The analysis of the document's current version: the stored one, or a new one.
+    /// The analysis of the document's current version: the stored one, the one under way, or
+    /// a new one. Every request for one version shares one analysis.
     async fn snapshot(&self, client: &Client, uri: &Uri) -> Result<Option<Arc<Snapshot>>> {
         let (modules, generation) = self.workspace.modules();
-        let job = self
-            .documents
-            .with(uri, |d| match d.current_snapshot(generation) {
-                Some(s) => Err(s),
-                None => Ok((
-                    d.text.clone(),
-                    d.version,
-                    d.language_id.clone(),
-                    d.path.clone(),
-                )),
-            });
-        let (text, version, language_id, path) = match job {
+        let found = self.documents.with(uri, |d| {
+            if let Some(stored) = d.current_snapshot(generation) {
+                return Err(stored);
+            }
+            let stamp = d.stamp(generation);
+            let pending = match &d.pending {
+                Some(p) if p.stamp == stamp => p.clone(),
+                _ => d.pending.insert(Pending::new(stamp)).clone(),
+            };
+            let source = (d.text.clone(), d.language_id.clone(), d.path.clone());
+            Ok((pending, source))
+        });
+        let (pending, (text, language_id, path)) = match found {
             None => return Ok(None),
             Some(Err(stored)) => return Ok(Some(stored)),
-            Some(Ok(job)) => job,
+            Some(Ok(found)) => found,
         };
-        let config = self.config_for(client, path.as_deref());
-        let language = language_of(uri, path.as_deref(), &language_id, &config);
-        let (flags, db_error) = self.compile_dbs.flags_for(path.as_deref());
-        if let Some(e) = db_error {
+        let analysed = pending
+            .result
+            .get_or_init(|| async {
+                let config = self.config_for(client, path.as_deref());
+                let language = language_of(uri, path.as_deref(), &language_id, &config);
+                let (flags, db_error) = self.compile_dbs.flags_for(path.as_deref());
+                if let Some(e) = db_error {
+                    log(
+                        client,
+                        MessageType::WARNING,
+                        format!("{e}; its flags are not used"),
+                    );
+                }
+                let settings =
+                    FileSettings::new(&lock(&self.settings), &config, &flags, path.as_deref())
+                        .with_modules(Some(modules));
+                let job = Job {
+                    text,
+                    stamp: pending.stamp,
+                    language,
+                    path,
+                    settings,
+                };
+                if job.too_large() {
+                    let mib = analyzer::source::MAX_SOURCE_BYTES >> 20;
+                    log(
+                        client,
+                        MessageType::WARNING,
+                        format!("{}: not analysed: larger than {mib} MiB", uri.as_str()),
+                    );
+                }
+                let analyze = self.analyze;
+                off_executor(move || job.run(analyze)).await.map(Arc::new)
+            })
+            .await
+            .clone();
+        let snapshot = analysed.map_err(|message| {
             log(
                 client,
-                MessageType::WARNING,
-                format!("{e}; its flags are not used"),
+                MessageType::ERROR,
+                format!("{}: {message}", uri.as_str()),
             );
-        }
-        let settings = FileSettings::new(&lock(&self.settings), &config, &flags, path.as_deref())
-            .with_modules(Some(modules));
-        let job = Job {
-            text,
-            version,
-            generation,
-            language,
-            path,
-            settings,
-        };
-        if job.too_large() {
-            let mib = analyzer::source::MAX_SOURCE_BYTES >> 20;
-            log(
-                client,
-                MessageType::WARNING,
-                format!("{}: not analysed: larger than {mib} MiB", uri.as_str()),
-            );
-        }
-        let analyze = self.analyze;
-        let snapshot = Arc::new(off_executor(move || job.run(analyze)).await.map_err(
-            |message| {
-                log(
-                    client,
-                    MessageType::ERROR,
-                    format!("{}: {message}", uri.as_str()),
-                );
-                internal_error(message)
-            },
-        )?);
+            internal_error(message)
+        })?;
         self.documents
             .with(uri, |d| d.store_snapshot(snapshot.clone()));
         Ok(Some(snapshot))
@@ -158,17 +166,47 @@ impl State {
             return Ok(None);
         };
         let encoding = self.encoding();
-        off_executor(move || query(&View::new(&snapshot, encoding)))
+        self.run_query(client, uri, move || query(&View::new(&snapshot, encoding)))
             .await
-            .map(Some)
-            .map_err(|message| {
-                log(
-                    client,
-                    MessageType::ERROR,
-                    format!("{}: {message}", uri.as_str()),
-                );
-                internal_error(message)
-            })
+    }
+
+    /// Runs a query at once on the latest snapshot, with positions mapped through the edits
+    /// made since its text; it waits for an analysis only when there is none yet.
+    async fn query_latest<R: Send + 'static>(
+        &self,
+        client: &Client,
+        uri: &Uri,
+        query: impl FnOnce(&View<'_>) -> R + Send + 'static,
+    ) -> Result<Option<R>> {
+        let latest = self.documents.with(uri, |d| {
+            let (snapshot, edits) = d.latest_snapshot()?;
+            Some((snapshot, edits, d.line_index.clone()))
+        });
+        let Some(Some((snapshot, edits, current))) = latest else {
+            return self.query(client, uri, query).await;
+        };
+        let encoding = self.encoding();
+        self.run_query(client, uri, move || {
+            query(&View::latest(&snapshot, encoding, &current, edits))
+        })
+        .await
+    }
+
+    /// Runs `query` off the executor; a panic becomes an error the client sees and the log.
+    async fn run_query<R: Send + 'static>(
+        &self,
+        client: &Client,
+        uri: &Uri,
+        query: impl FnOnce() -> R + Send + 'static,
+    ) -> Result<Option<R>> {
+        off_executor(query).await.map(Some).map_err(|message| {
+            log(
+                client,
+                MessageType::ERROR,
+                format!("{}: {message}", uri.as_str()),
+            );
+            internal_error(message)
+        })
     }
 
     /// After `delay`, publishes the diagnostics of `version` unless the document has moved on.
@@ -181,9 +219,11 @@ impl State {
         let Ok(Some(snapshot)) = self.snapshot(client, &uri).await else {
             return;
         };
-        // An analysis made with modules that changed since is followed by one made with them.
-        let stale = snapshot.generation != self.workspace.modules().1;
-        if snapshot.version != version || !current(self) || stale {
+        // An analysis made with modules or settings that changed since is followed by one
+        // made with them.
+        let generation = self.workspace.modules().1;
+        let now = self.documents.with(&uri, |d| d.stamp(generation));
+        if snapshot.stamp.version != version || now != Some(snapshot.stamp) {
             return;
         }
         let diagnostics = View::new(&snapshot, self.encoding()).diagnostics(&uri);
@@ -217,7 +257,7 @@ fn reanalyse_open_documents(
             continue;
         }
         let version = state.documents.with(&uri, |d| {
-            d.snapshot = None;
+            d.outdate();
             d.version
         });
         if let Some(version) = version {
@@ -501,7 +541,7 @@ impl LanguageServer for Backend {
         let position = at.position;
         let found = self
             .state
-            .query(&self.client, &at.text_document.uri, move |v| {
+            .query_latest(&self.client, &at.text_document.uri, move |v| {
                 v.hover(position)
             })
             .await?;
@@ -519,7 +559,7 @@ impl LanguageServer for Backend {
     async fn inlay_hint(&self, params: InlayHintParams) -> Result<Option<Vec<InlayHint>>> {
         let range = params.range;
         self.state
-            .query(&self.client, &params.text_document.uri, move |v| {
+            .query_latest(&self.client, &params.text_document.uri, move |v| {
                 v.inlay_hints(range)
             })
             .await
@@ -531,7 +571,7 @@ impl LanguageServer for Backend {
     ) -> Result<Option<DocumentSymbolResponse>> {
         let symbols = self
             .state
-            .query(&self.client, &params.text_document.uri, |v| v.symbols())
+            .query_latest(&self.client, &params.text_document.uri, |v| v.symbols())
             .await?;
         Ok(symbols.map(DocumentSymbolResponse::Nested))
     }
@@ -545,7 +585,7 @@ impl LanguageServer for Backend {
         let for_uri = uri.clone();
         let locations = self
             .state
-            .query(&self.client, &uri, move |v| {
+            .query_latest(&self.client, &uri, move |v| {
                 v.definition(&for_uri, position)
             })
             .await?;

@@ -3,6 +3,7 @@
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use analyzer::analysis::Analysis;
 use analyzer::checks::Diagnostic;
@@ -10,12 +11,35 @@ use analyzer::source::{Language, MAX_SOURCE_BYTES};
 
 use crate::settings::{AnalyzeFn, FileSettings};
 
+/// What an analysis is made of: a version of the document, a generation of the workspace's
+/// module index, and an epoch of its settings (see `Document::epoch`). All three only grow.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Stamp {
+    pub version: i32,
+    pub generation: u64,
+    pub epoch: u64,
+}
+
+/// An analysis under way: every request for its stamp awaits the one result.
+#[derive(Clone)]
+pub struct Pending {
+    pub stamp: Stamp,
+    pub result: Arc<tokio::sync::OnceCell<Result<Arc<Snapshot>, String>>>,
+}
+
+impl Pending {
+    pub fn new(stamp: Stamp) -> Self {
+        Pending {
+            stamp,
+            result: Arc::default(),
+        }
+    }
+}
+
 /// What to analyse: one version of a document with its settings.
 pub struct Job {
     pub text: String,
-    pub version: i32,
-    /// The generation of the workspace's module index the settings carry.
-    pub generation: u64,
+    pub stamp: Stamp,
     pub language: Language,
     pub path: Option<PathBuf>,
     pub settings: FileSettings,
@@ -24,8 +48,7 @@ pub struct Job {
 /// A document version's analysis and findings (severities as configured), with the modules of
 /// one generation of the workspace's index.
 pub struct Snapshot {
-    pub version: i32,
-    pub generation: u64,
+    pub stamp: Stamp,
     pub analysis: Analysis,
     pub diagnostics: Vec<Diagnostic>,
 }
@@ -43,8 +66,7 @@ impl Job {
         let analysis = self.settings.analyze(analyze, text, self.language, &path);
         let diagnostics = self.settings.check(&analysis);
         Snapshot {
-            version: self.version,
-            generation: self.generation,
+            stamp: self.stamp,
             analysis,
             diagnostics,
         }

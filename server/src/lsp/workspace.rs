@@ -99,7 +99,10 @@ impl Workspace {
     /// again.
     pub fn document_changed(&self, path: &Path, language: Language, text: Option<&str>) -> bool {
         let mut current = lock(&self.index);
-        let defines = text.is_some_and(|t| !analyzer::syntax::fortran::module_names(t).is_empty());
+        // Only Fortran defines modules: a C document's text is not scanned at every change.
+        let fortran = matches!(language, Language::Fortran { .. });
+        let defines =
+            fortran && text.is_some_and(|t| !analyzer::syntax::fortran::module_names(t).is_empty());
         if !defines && !current.index.defines_modules(path) {
             return false;
         }

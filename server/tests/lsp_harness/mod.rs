@@ -95,10 +95,21 @@ impl Client {
 
     /// Sends a request and returns its whole response (`result` or `error`).
     pub async fn request(&mut self, method: &str, params: Value) -> Value {
+        let id = self.send_request(method, params).await;
+        self.response(id).await
+    }
+
+    /// Sends a request without waiting for its response; returns its id.
+    pub async fn send_request(&mut self, method: &str, params: Value) -> i64 {
         let id = self.next_id;
         self.next_id += 1;
         self.send(json!({ "jsonrpc": "2.0", "id": id, "method": method, "params": params }))
             .await;
+        id
+    }
+
+    /// The whole response to request `id`.
+    pub async fn response(&mut self, id: i64) -> Value {
         self.wait_for(|m| m["id"] == id && m.get("method").is_none())
             .await
     }
