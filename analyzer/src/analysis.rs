@@ -41,6 +41,8 @@ pub struct Analysis {
     pub notes: Vec<Note>,
     pub line_index: LineIndex,
     text: String,
+    /// The C main file's parse, which the analysis of the next version parses from.
+    parse: Option<c::MainParse>,
 }
 
 /// Analyses a text with no includes under `model`, for the unit tests.
@@ -60,9 +62,27 @@ pub fn analyze(
     options: &AnalysisOptions,
     includes: &mut dyn IncludeResolver,
 ) -> Analysis {
+    reanalyze(None, text, language, options, includes)
+}
+
+/// [`analyze`] of a new version of a text that `previous` analysed (an editor's): the same
+/// result, sooner, as the parse of the text is made from the previous one's.
+pub fn reanalyze(
+    previous: Option<&Analysis>,
+    text: &str,
+    language: Language,
+    options: &AnalysisOptions,
+    includes: &mut dyn IncludeResolver,
+) -> Analysis {
     let mut notes = Vec::new();
+    let mut parse = None;
     let program = match language.with_form_override(options.fortran_form) {
-        Language::C => c::lower(text, &options.c, options.target, includes),
+        Language::C => {
+            let previous = previous.and_then(|p| p.parse.as_ref());
+            let lowered = c::lower(text, &options.c, options.target, includes, previous);
+            parse = lowered.1;
+            lowered.0
+        }
         Language::Fortran { .. } if text.len() > MAX_SOURCE_BYTES => {
             notes.push(Note {
                 span: Span::new(0, 0),
@@ -103,6 +123,7 @@ pub fn analyze(
         notes,
         line_index: LineIndex::new(text),
         text: text.to_owned(),
+        parse,
     }
 }
 
@@ -131,6 +152,11 @@ pub struct TypeReport {
 impl Analysis {
     pub fn text(&self) -> &str {
         &self.text
+    }
+
+    /// Whether the parse was made from the previous version's (see [`reanalyze`]).
+    pub fn parse_reused(&self) -> bool {
+        self.parse.as_ref().is_some_and(|p| p.reused)
     }
 
     /// The text of a span (empty when out of range).

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
-use analyzer::analysis::{analyze, Analysis};
+use analyzer::analysis::{reanalyze, Analysis};
 use analyzer::checks::{self, Diagnostic, Severity};
 use analyzer::fix::{Applicability, Fix};
 use analyzer::source::{Language, LineIndex, PositionEncoding, Span};
@@ -204,7 +204,8 @@ pub fn analyze_file(
     if files::mentions_mpi(text.as_bytes()) {
         match contexts.for_file(&source.path) {
             Ok(settings) => {
-                let analysis = settings.analyze(analyze, &text, source.language, &source.path);
+                let analysis =
+                    settings.analyze(reanalyze, None, &text, source.language, &source.path);
                 report.notes.extend(located_notes(&source.path, &analysis));
                 analysed = Some((analysis, settings));
             }
@@ -231,7 +232,7 @@ fn located_notes(path: &std::path::Path, analysis: &Analysis) -> Vec<String> {
 
 /// Analyses one text as the file at `source` and runs the selected rules.
 pub fn lint_text(source: &SourceFile, text: &str, settings: &FileSettings) -> Vec<Finding> {
-    let analysis = settings.analyze(analyze, text, source.language, &source.path);
+    let analysis = settings.analyze(reanalyze, None, text, source.language, &source.path);
     findings(&analysis, settings)
 }
 

@@ -18,8 +18,10 @@ use crate::config::Config;
 use crate::files::Includes;
 use crate::modules::ModuleIndex;
 
-/// The analysis entry point: `analyzer::analysis::analyze`, or a stand-in in tests.
-pub type AnalyzeFn = fn(&str, Language, &AnalysisOptions, &mut dyn IncludeResolver) -> Analysis;
+/// The analysis entry point: `analyzer::analysis::reanalyze` (with the analysis of the text's
+/// previous version, if any), or a stand-in in tests.
+pub type AnalyzeFn =
+    fn(Option<&Analysis>, &str, Language, &AnalysisOptions, &mut dyn IncludeResolver) -> Analysis;
 
 /// What the command line (`--target`, `--mpi`, `--select`, `--ignore`) or the editor's settings
 /// ask for; each wins over the configuration file.
@@ -95,18 +97,19 @@ impl FileSettings {
         self
     }
 
-    /// Analyses `text` as the file at `path`: includes resolve next to it, then on the include
-    /// paths; modules by the index.
+    /// Analyses `text` as the file at `path` (whose previous version `previous` analysed):
+    /// includes resolve next to it, then on the include paths; modules by the index.
     pub fn analyze(
         &self,
         analyze: AnalyzeFn,
+        previous: Option<&Analysis>,
         text: &str,
         language: Language,
         path: &Path,
     ) -> Analysis {
         let mut includes =
             Includes::new(path, &self.include_paths).with_modules(self.modules.clone());
-        analyze(text, language, &self.options, &mut includes)
+        analyze(previous, text, language, &self.options, &mut includes)
     }
 
     /// The selected rules' findings, each with the severity the configuration gives its rule.

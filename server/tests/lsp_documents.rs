@@ -620,6 +620,7 @@ static COUNTED: AtomicUsize = AtomicUsize::new(0);
 /// The analysis, but one of a text that contains `HOLD` does not end until [`RELEASED`], and
 /// those of texts that contain `COUNTED` are counted.
 fn held_analyze(
+    previous: Option<&Analysis>,
     text: &str,
     language: Language,
     options: &AnalysisOptions,
@@ -631,7 +632,7 @@ fn held_analyze(
     while text.contains("HOLD") && !RELEASED.load(Ordering::SeqCst) {
         std::thread::sleep(Duration::from_millis(5));
     }
-    analyzer::analysis::analyze(text, language, options, includes)
+    analyzer::analysis::reanalyze(previous, text, language, options, includes)
 }
 
 /// `textDocument/documentSymbol` and `textDocument/definition` at `at`.

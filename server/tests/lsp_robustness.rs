@@ -199,6 +199,7 @@ async fn a_fifty_megabyte_document_does_not_stop_the_server() {
 }
 
 fn panicking_analyze(
+    _: Option<&Analysis>,
     _: &str,
     _: Language,
     _: &AnalysisOptions,

@@ -156,7 +156,7 @@ async fn ten_thousand_bad_messages_then_a_hover_is_answered() {
     tokio::spawn(mpi_dtype_lint::lsp::serve(
         server_in,
         server_out,
-        analyzer::analysis::analyze,
+        analyzer::analysis::reanalyze,
     ));
     let (tell, initialized) = oneshot::channel();
     let (tell_expected, expected_ids) = oneshot::channel();

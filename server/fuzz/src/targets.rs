@@ -137,7 +137,7 @@ pub fn lsp_messages(data: &[u8]) {
         let server = tokio::spawn(mpi_dtype_lint::lsp::serve(
             server_in,
             server_out,
-            analyzer::analysis::analyze,
+            analyzer::analysis::reanalyze,
         ));
         let reader = tokio::spawn(read_until_final(from_server));
         let mut stream = Vec::new();

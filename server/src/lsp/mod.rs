@@ -30,7 +30,7 @@ pub async fn run_stdio() -> ExitCode {
     serve(
         tokio::io::stdin(),
         tokio::io::stdout(),
-        analyzer::analysis::analyze,
+        analyzer::analysis::reanalyze,
     )
     .await
 }

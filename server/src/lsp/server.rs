@@ -99,9 +99,9 @@ impl State {
                 _ => d.pending.insert(Pending::new(stamp)).clone(),
             };
             let source = (d.text.clone(), d.language_id.clone(), d.path.clone());
-            Ok((pending, source))
+            Ok((pending, source, d.snapshot.clone()))
         });
-        let (pending, (text, language_id, path)) = match found {
+        let (pending, (text, language_id, path), previous) = match found {
             None => return Ok(None),
             Some(Err(stored)) => return Ok(Some(stored)),
             Some(Ok(found)) => found,
@@ -124,6 +124,7 @@ impl State {
                         .with_modules(Some(modules));
                 let job = Job {
                     text,
+                    previous,
                     stamp: pending.stamp,
                     language,
                     path,

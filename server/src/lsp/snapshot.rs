@@ -39,6 +39,8 @@ impl Pending {
 /// What to analyse: one version of a document with its settings.
 pub struct Job {
     pub text: String,
+    /// The latest analysis of the document, which the new one is made from.
+    pub previous: Option<Arc<Snapshot>>,
     pub stamp: Stamp,
     pub language: Language,
     pub path: Option<PathBuf>,
@@ -63,7 +65,10 @@ impl Job {
         // Like the command line, which does not read larger files: the analysis of an empty
         // text answers every query with nothing.
         let text = if self.too_large() { "" } else { &self.text };
-        let analysis = self.settings.analyze(analyze, text, self.language, &path);
+        let previous = self.previous.as_ref().map(|s| &s.analysis);
+        let analysis = self
+            .settings
+            .analyze(analyze, previous, text, self.language, &path);
         let diagnostics = self.settings.check(&analysis);
         Snapshot {
             stamp: self.stamp,

@@ -25,7 +25,7 @@ pub struct Client {
 impl Client {
     /// Starts a server and initializes it with these client capabilities and options.
     pub async fn start(capabilities: Value, options: Value) -> (Client, Value) {
-        Client::start_with(analyzer::analysis::analyze, capabilities, options).await
+        Client::start_with(analyzer::analysis::reanalyze, capabilities, options).await
     }
 
     pub async fn start_with(
@@ -44,7 +44,7 @@ impl Client {
             .map(|uri| json!({ "uri": uri, "name": uri }))
             .collect();
         let params = json!({ "capabilities": capabilities, "workspaceFolders": folders });
-        Client::start_with_params(analyzer::analysis::analyze, params).await
+        Client::start_with_params(analyzer::analysis::reanalyze, params).await
     }
 
     /// Starts a server and initializes it with these `initialize` parameters.

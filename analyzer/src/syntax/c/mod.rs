@@ -24,6 +24,8 @@ pub(crate) mod literals;
 pub(crate) mod prepass;
 mod preproc;
 mod recovery;
+mod reparse;
+pub(crate) use reparse::MainParse;
 mod statement_macros;
 mod stmt;
 mod tokens;
@@ -74,17 +76,20 @@ impl Default for COptions {
 }
 
 /// Lowers one C translation unit (the main file's text) into the IR, with the standard headers
-/// of `target`.
+/// of `target`; the parse of a previous version of the text, when given, is parsed from. Also
+/// returns this version's parse, for the next.
 pub(crate) fn lower(
     text: &str,
     options: &COptions,
     target: Target,
     includes: &mut dyn IncludeResolver,
-) -> Program {
+    previous: Option<&MainParse>,
+) -> (Program, Option<MainParse>) {
     let mut lowerer = Lowerer::new(options, target, includes);
+    lowerer.previous_parse = previous.cloned();
     lowerer.lower_command_line_defines();
     lowerer.lower_main(text);
-    lowerer.program
+    (lowerer.program, lowerer.main_parse)
 }
 
 /// A line that ends a function or a struct: where a file too large to parse whole is cut.
@@ -163,6 +168,10 @@ struct Lowerer<'a> {
     /// The main file's tree, where the function around a use is found from inside its
     /// expansion.
     main_tree: Option<Tree>,
+    /// The previous version's parse, to parse this one from (`reparse.rs`).
+    previous_parse: Option<MainParse>,
+    /// This version's parse, for the next.
+    main_parse: Option<MainParse>,
     /// What the expansions of code may still come to, all together.
     expansion_budget: TextBudget,
     typedef_names: HashSet<String>,
@@ -226,6 +235,8 @@ impl<'a> Lowerer<'a> {
             include_budget: TextBudget::includes(),
             outer_file: None,
             main_tree: None,
+            previous_parse: None,
+            main_parse: None,
             expansion_budget: TextBudget::new(expand::MAX_EXPANSIONS, options.max_bytes),
             typedef_names: HashSet::new(),
             enum_values: HashMap::new(),
@@ -306,6 +317,8 @@ impl<'a> Lowerer<'a> {
                 self.fragment_parser = Self::new_parser();
             }
             self.fragment_parser.as_mut()?.parse(&pre.text, None)?
+        } else if main {
+            self.parse_main(&mut Self::new_parser()?, &pre.text)?
         } else {
             Self::new_parser()?.parse(&pre.text, None)?
         };
