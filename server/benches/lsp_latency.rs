@@ -1,6 +1,8 @@
-//! Latency of the language server on a generated 10,000-line C file: hover on a handle, and
-//! diagnostics after an edit (from sending `didChange` to receiving `publishDiagnostics`, the
-//! 200 ms debounce included). Prints p50 and p99.
+//! Latency of the language server on a generated 10,000-line C file: the first diagnostics;
+//! hover on a handle; diagnostics after a one-line edit in a function and after an edit to the
+//! struct declaration every function uses (from sending `didChange` to receiving
+//! `publishDiagnostics`, less the debounce delay); hover right after an edit. Prints p50 and
+//! p99, and the process's peak memory.
 //!
 //! `cargo bench -p mpi-dtype-lint --bench lsp_latency`
 
@@ -112,23 +114,79 @@ async fn run(quick: bool) {
     }
     report("hover on a handle", samples);
 
-    let mut samples = Vec::new();
-    for version in 2..2 + edits as i64 {
-        let line = uses[version as usize * 31 % uses.len()].0 - 1;
-        let edit = json!({
+    let debounce = mpi_dtype_lint::lsp::DEBOUNCE;
+    let mut version = 1;
+    let mut edit = |line: u32, character: u32, delete: bool| {
+        version += 1;
+        let end = character + u32::from(delete);
+        let change = json!({
             "textDocument": { "uri": uri, "version": version },
             "contentChanges": [{
-                "range": { "start": { "line": line, "character": 4 }, "end": { "line": line, "character": 4 } },
-                "text": " "
+                "range": { "start": { "line": line, "character": character }, "end": { "line": line, "character": end } },
+                "text": if delete { "" } else { " " }
             }]
         });
-        let start = Instant::now();
-        client.notify("textDocument/didChange", edit).await;
-        client.diagnostics(uri, version).await;
-        samples.push(start.elapsed());
+        (version, change)
+    };
+
+    // A space typed into a function body, then taken out again.
+    let mut samples = Vec::new();
+    for k in 0..edits {
+        let line = uses[k * 31 % uses.len()].0 - 1;
+        for delete in [false, true] {
+            let (version, change) = edit(line, 4, delete);
+            let start = Instant::now();
+            client.notify("textDocument/didChange", change).await;
+            client.diagnostics(uri, version).await;
+            samples.push(start.elapsed().saturating_sub(debounce));
+        }
     }
     report(
-        "diagnostics after an edit (200 ms debounce included)",
+        "diagnostics after a one-line edit in a function (debounce not counted)",
         samples,
     );
+
+    // The same in the struct declaration every function uses.
+    let struct_line = text
+        .lines()
+        .position(|l| l.starts_with("struct cell"))
+        .unwrap() as u32;
+    let mut samples = Vec::new();
+    for _ in 0..edits {
+        for delete in [false, true] {
+            let (version, change) = edit(struct_line, 13, delete);
+            let start = Instant::now();
+            client.notify("textDocument/didChange", change).await;
+            client.diagnostics(uri, version).await;
+            samples.push(start.elapsed().saturating_sub(debounce));
+        }
+    }
+    report(
+        "diagnostics after an edit to a struct declaration (debounce not counted)",
+        samples,
+    );
+
+    // A hover sent right after each edit, while the edit is being analysed.
+    let mut samples = Vec::new();
+    for k in 0..edits {
+        let (line, column) = uses[k * 7919 % uses.len()];
+        for delete in [false, true] {
+            let (version, change) = edit(line - 1, 4, delete);
+            client.notify("textDocument/didChange", change).await;
+            let start = Instant::now();
+            let hover = client.hover(uri, line, column).await;
+            samples.push(start.elapsed());
+            assert!(hover["contents"]["value"]
+                .as_str()
+                .unwrap()
+                .contains("extent"));
+            client.diagnostics(uri, version).await;
+        }
+    }
+    report("hover right after an edit", samples);
+
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    if let Some(peak) = status.lines().find(|l| l.starts_with("VmHWM")) {
+        println!("peak memory of the process (server and client): {peak}");
+    }
 }
