@@ -1,9 +1,12 @@
 //! `mpi-dtype-lint lsp`: the language server, a thin layer over the analyzer's `ide` queries.
 //!
 //! Documents live in a store that `didChange` mutates synchronously (so edits apply in the order
-//! they arrive even though tower-lsp-server runs handlers concurrently); analysis runs on the
-//! blocking pool with panics caught; results carry the document version they were computed for,
-//! and stale ones are dropped. LSP positions are converted in `position` and nowhere else.
+//! they arrive even though tower-lsp-server runs handlers concurrently); analysis runs on its own
+//! threads with panics caught, one per version (every request for it awaits the same one), made
+//! from the previous version's parse. Results carry the version, module index and settings
+//! they were computed for: diagnostics and code actions use only the current one; hovers,
+//! inlay hints, symbols and definitions answer at once from the latest, through the edits made
+//! since (`edits`). LSP positions are converted in `position` and nowhere else.
 
 mod documents;
 mod edits;
