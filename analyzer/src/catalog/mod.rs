@@ -218,6 +218,13 @@ impl MpiFunction {
         MPI_FUNCTIONS.iter().find(|f| f.name == name)
     }
 
+    /// Whether `name` is the start, not the whole, of a routine's C name: a call being typed.
+    pub fn begins_a_name(name: &str) -> bool {
+        MPI_FUNCTIONS
+            .iter()
+            .any(|f| f.name.len() > name.len() && f.name.starts_with(name))
+    }
+
     /// The role of parameter `index`.
     pub fn role(&self, index: usize) -> Option<Role> {
         self.params.get(index).map(|p| p.role)

@@ -21,6 +21,7 @@ use tree_sitter::{Node, Point, Tree};
 
 use super::expand::words;
 use super::{k, Lowerer, MacroState};
+use crate::catalog::MpiFunction;
 use crate::ir::{Stmt, StmtKind};
 use crate::source::Span;
 
@@ -226,7 +227,7 @@ impl Lowerer<'_> {
 
     /// Every name a stand-in in the function at `range` may have changed: the identifiers of
     /// the function as written, and the variables declared at file scope so far.
-    fn stand_in_names(&self, range: Range<usize>) -> Vec<String> {
+    pub(super) fn stand_in_names(&self, range: Range<usize>) -> Vec<String> {
         let written = self.file.original.get(range).unwrap_or("");
         let mut names: Vec<String> = words(written).map(str::to_owned).collect();
         names.extend(self.program.globals.iter().filter_map(|s| match &s.kind {
@@ -236,6 +237,16 @@ impl Lowerer<'_> {
         names.sort();
         names.dedup();
         names
+    }
+
+    /// Whether an expression statement is a name alone that begins an MPI routine's name
+    /// without being one (`MPI_T`, which the pre-pass gave a `;` as a statement macro of a
+    /// header not found): a call being typed, which may become anything.
+    pub(super) fn mpi_call_being_typed(&self, expression: Node<'_>) -> bool {
+        expression.kind() == k::IDENTIFIER
+            && self.outer_file.is_none()
+            && !self.file.fragment
+            && MpiFunction::begins_a_name(self.text(expression))
     }
 
     /// The stand-in that goes before the statement `node`, while a rewritten function is

@@ -154,6 +154,15 @@ impl Lowerer<'_> {
             }
             k::EXPRESSION_STATEMENT => match node.named_child(0).filter(|e| e.kind() != k::COMMENT)
             {
+                Some(e) if self.mpi_call_being_typed(e) => {
+                    let quoted = self.quote(e, self.text(e));
+                    self.note(
+                        span,
+                        format!("{quoted} reads as an MPI call being typed: read as a statement that may change any variable"),
+                    );
+                    let range = self.function_body.as_ref().map(|f| f.range.clone());
+                    out.push(self.opaque(self.stand_in_names(range.unwrap_or(0..0)), span));
+                }
                 Some(e) => self.lower_effects(e, span, out),
                 None => {
                     // A use the pre-pass replaced by a `;`, not expanded: what it names may
