@@ -1,7 +1,7 @@
 //! One file's analysis: decode, parse and lower, evaluate; and the views the front ends of the
 //! tool (CLI, language server) show of it.
 
-use crate::dtype::{Datatype, DtypeError, MpiModel};
+use crate::dtype::{Datatype, DtypeError, MpiModel, Partial};
 use crate::eval::value::Tri;
 use crate::eval::{self, EvalOptions, Evaluation, Limits};
 use crate::ir::Program;
@@ -145,6 +145,8 @@ pub struct TypeReport {
     pub datatype: Option<Datatype>,
     /// The engine's error, when the arguments are invalid.
     pub error: Option<DtypeError>,
+    /// When the datatype is not known: what MPI fixes of it on every evaluation.
+    pub partial: Option<Partial>,
     /// `Some(true)` when the handle is committed on every evaluated path, `None` when on some.
     pub committed: Option<bool>,
 }
@@ -195,7 +197,9 @@ impl Analysis {
         let mut reports: Vec<TypeReport> = Vec::new();
         for d in &self.evaluation.definitions {
             let (line, column) = self.position(d.span.start);
-            let report = |datatype: &Option<Result<Datatype, DtypeError>>, via: &[Span]| {
+            let report = |datatype: &Option<Result<Datatype, DtypeError>>,
+                          partial: &Option<Partial>,
+                          via: &[Span]| {
                 let (datatype, error) = match datatype {
                     Some(Ok(dt)) => (Some(dt.clone()), None),
                     Some(Err(e)) => (None, Some(e.clone())),
@@ -208,6 +212,9 @@ impl Analysis {
                     via: via.iter().map(|s| self.position(s.start)).collect(),
                     name: handle_name(self.handle_written(d)),
                     constructor: d.constructor.name,
+                    partial: partial
+                        .clone()
+                        .filter(|_| datatype.is_none() && error.is_none()),
                     datatype,
                     error,
                     committed: match d.committed {
@@ -218,9 +225,13 @@ impl Analysis {
                 }
             };
             if d.datatype.is_none() && d.variants.len() > 1 {
-                reports.extend(d.variants.iter().map(|v| report(&v.datatype, &v.via)));
+                reports.extend(
+                    d.variants
+                        .iter()
+                        .map(|v| report(&v.datatype, &v.partial, &v.via)),
+                );
             } else {
-                reports.push(report(&d.datatype, &[]));
+                reports.push(report(&d.datatype, &d.partial, &[]));
             }
         }
         reports.sort_by_key(|r| (r.span.start, r.span.end));

@@ -10,6 +10,7 @@ mod describe;
 mod error;
 mod f90;
 mod node;
+mod partial;
 pub mod predefined;
 mod signature;
 mod summary;
@@ -19,6 +20,7 @@ use crate::layout::Target;
 
 pub use error::{DtypeError, IntKind};
 pub use node::{Datatype, Summary};
+pub use partial::{Partial, PartialSummary};
 pub use predefined::Predefined;
 pub(crate) use predefined::{Marker, Repr};
 pub use signature::{compare_signatures, SignatureComparison, SignatureRun, SignatureRuns};
@@ -189,6 +191,32 @@ impl Constructor {
     }
 }
 
+/// The arguments a partial summary reads, of a constructor call some of whose other arguments
+/// (displacements, strides, starts, the old type's bounds) are not known.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PartialCall {
+    /// `count` blocks of `blocklength` copies of the old type: contiguous (one block), the
+    /// vectors, and the `_block` indexed types.
+    Blocks {
+        count: i128,
+        blocklength: i128,
+    },
+    /// Indexed, hindexed, and struct (one old type per block).
+    Lengths {
+        blocklengths: Vec<i128>,
+    },
+    /// A subarray whose starts are not known.
+    Subarray {
+        sizes: Option<Vec<i128>>,
+        subsizes: Vec<i128>,
+    },
+    Resized {
+        lb: Option<i128>,
+        extent: Option<i128>,
+    },
+    Dup,
+}
+
 /// Builds datatypes for one target ABI.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Engine {
@@ -213,5 +241,16 @@ impl Engine {
         old_types: &[Datatype],
     ) -> Result<Datatype, DtypeError> {
         construct::construct(self.target, ctor, api, old_types)
+    }
+
+    /// What MPI fixes of a call's datatype when only `call`'s arguments are known, and of the
+    /// old types what `old_types` says (`None`: nothing); `None` when nothing is fixed.
+    pub fn partial(
+        &self,
+        call: &PartialCall,
+        api: Api,
+        old_types: &[Option<Partial>],
+    ) -> Option<Partial> {
+        construct::partial(self.target, call, api, old_types)
     }
 }

@@ -131,32 +131,30 @@ pub struct Summary {
 impl Summary {
     /// `ub - lb` in `MPI_Aint` arithmetic (Open MPI's sentinel bounds wrap; see `true_extent`).
     pub fn extent(&self) -> i128 {
-        i128::from((self.ub as i64).wrapping_sub(self.lb as i64))
+        aint_difference(self.ub, self.lb)
+    }
+
+    /// One of the [`SUMMARY_FIELDS`] by name.
+    pub fn field(&self, field: &str) -> Option<i128> {
+        super::PartialSummary::of(self).field(field)
     }
 
     /// `true_ub - true_lb` in `MPI_Aint` arithmetic: Open MPI reports a type whose adds were
     /// all empty with true lb `LONG_MAX` and true ub `LONG_MIN`, whose difference wraps to 1.
-    /// One of the [`SUMMARY_FIELDS`] by name.
-    pub fn field(&self, field: &str) -> Option<i128> {
-        Some(match field {
-            "size" => self.size,
-            "lb" => self.lb,
-            "ub" => self.ub,
-            "extent" => self.extent(),
-            "true_lb" => self.true_lb,
-            "true_extent" => self.true_extent(),
-            _ => return None,
-        })
-    }
-
     pub fn true_extent(&self) -> i128 {
-        i128::from((self.true_ub as i64).wrapping_sub(self.true_lb as i64))
+        aint_difference(self.true_ub, self.true_lb)
     }
 
     /// True when the type carries explicit bounds (resized, or MPI_LB/MPI_UB markers).
     pub fn has_explicit_bounds(&self) -> bool {
         self.explicit_lb.is_some() || self.explicit_ub.is_some()
     }
+}
+
+/// `a - b` as MPI computes it in `MPI_Aint` (`ptrdiff_t`) arithmetic: Open MPI's sentinel
+/// bounds wrap.
+pub(crate) fn aint_difference(a: i128, b: i128) -> i128 {
+    i128::from((a as i64).wrapping_sub(b as i64))
 }
 
 /// The values of [`Summary`] a user sees; the fields MPI implementations may disagree on are

@@ -21,7 +21,7 @@ pub(crate) mod value;
 use std::collections::{HashMap, HashSet};
 
 use crate::catalog::MpiFunction;
-use crate::dtype::{Datatype, DtypeError, Engine, MpiModel, Predefined};
+use crate::dtype::{Datatype, DtypeError, Engine, MpiModel, Partial, Predefined};
 use crate::ir::{Function, Program};
 use crate::layout::aggregate::Member;
 use crate::layout::Target;
@@ -64,6 +64,8 @@ pub(crate) struct Handle {
     /// The datatype, when every argument of its constructor was known; the engine's error when
     /// the arguments were invalid; `None` when unknown.
     pub datatype: Option<Result<Datatype, DtypeError>>,
+    /// What MPI fixes of the datatype when it is not known.
+    pub partial: Option<Partial>,
     /// The predefined handle this is, if it is one.
     pub predefined: Option<Predefined>,
     /// A predefined datatype a call returned (`MPI_Type_create_f90_real`,
@@ -100,6 +102,8 @@ pub(crate) struct TypeDefinition {
     pub target: crate::ir::Expr,
     /// The datatype; `None` when it is unknown or differs between the paths reaching the call.
     pub datatype: Option<Result<Datatype, DtypeError>>,
+    /// When the datatype is not known: the values MPI fixes alike on every path.
+    pub partial: Option<Partial>,
     /// Whether the handles the call made are committed somewhere: all of them, some, or none
     /// (`Maybe` too when one was written where the evaluator cannot follow it).
     pub committed: Tri,
@@ -119,6 +123,8 @@ pub(crate) struct Variant {
     pub via: Vec<Span>,
     /// The datatype; `None` when it is unknown or differs between the paths of this chain.
     pub datatype: Option<Result<Datatype, DtypeError>>,
+    /// When the datatype is not known: the values MPI fixes alike on every path of the chain.
+    pub partial: Option<Partial>,
 }
 
 /// Entries of a local array that a call reads and nothing wrote since its declaration.

@@ -464,16 +464,24 @@ fn check<S: Suite>(suite: &S, fixture: &Fixture, lib: Lib) -> Outcome {
                 Some([dt.size(), s.lb, s.extent(), s.true_lb, s.true_extent()])
             })
             .collect();
+        // The variants known in part: the values MPI fixes whatever the unknown arguments.
+        let partial: Vec<PartialValues> = listed
+            .iter()
+            .filter_map(|r| {
+                let s = r.partial.as_ref()?.summary(lib.model());
+                Some([s.size, s.lb, s.extent, s.true_lb, s.true_extent])
+            })
+            .collect();
         let some_unknown = known.len() < listed.len();
         for run in runs {
             // The variant this run is (the only one, for a call reached one way).
             let ours = match known.iter().find(|ours| same_run(run, ours)) {
                 Some(ours) => ours,
                 None if some_unknown => {
-                    outcome.unknown_values += 5;
                     outcome
                         .unknown
                         .insert(key.clone(), (Listed::Yes, handle.clone()));
+                    compare_partial(&mut outcome, &at, lib, run, &partial);
                     continue;
                 }
                 None => &known[0],
@@ -497,6 +505,58 @@ fn check<S: Suite>(suite: &S, fixture: &Fixture, lib: Lib) -> Outcome {
         }
     }
     outcome
+}
+
+/// A datatype's values known in part: size, lb, extent, true_lb, true_extent.
+type PartialValues = [Option<i128>; 5];
+
+/// A run of a call whose datatype the analysis knows in part: the run must be one of the
+/// variants known in part (the first, when it is none), each known value compared; the
+/// unknown ones are counted.
+fn compare_partial(
+    outcome: &mut Outcome,
+    at: &str,
+    lib: Lib,
+    run: &Values,
+    partial: &[PartialValues],
+) {
+    let agrees = |ours: &&PartialValues| {
+        partial_comparisons(run, ours)
+            .iter()
+            .all(|(_, theirs, mine)| mine.is_none_or(|m| m == *theirs))
+    };
+    let Some(ours) = partial.iter().find(agrees).or(partial.first()) else {
+        outcome.unknown_values += 5;
+        return;
+    };
+    for (name, theirs, mine) in partial_comparisons(run, ours) {
+        match mine {
+            Some(mine) => outcome.compare(format!("{at}: {name}"), lib, theirs, mine),
+            None => outcome.unknown_values += 1,
+        }
+    }
+}
+
+/// What a run and a variant known in part are compared on: (value, the run's, the
+/// analysis'), the lower bounds as their difference when they are addresses of the running
+/// program.
+fn partial_comparisons(
+    run: &Values,
+    ours: &PartialValues,
+) -> Vec<(&'static str, i128, Option<i128>)> {
+    let mut fields = vec![
+        ("size", run[0], ours[0]),
+        ("extent", run[2], ours[2]),
+        ("true_extent", run[4], ours[4]),
+    ];
+    if is_absolute(run[1]) || is_absolute(run[3]) {
+        let difference = ours[1].zip(ours[3]).map(|(lb, true_lb)| lb - true_lb);
+        fields.push(("lb - true_lb", run[1] - run[3], difference));
+    } else {
+        fields.push(("lb", run[1], ours[1]));
+        fields.push(("true_lb", run[3], ours[3]));
+    }
+    fields
 }
 
 /// Runs every (fixture, library) pair on as many threads as there are cores, each with the

@@ -4,7 +4,7 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use analyzer::analysis::{signature_text, TypeReport};
-use analyzer::dtype::MpiModel;
+use analyzer::dtype::{MpiModel, Partial};
 use rayon::prelude::*;
 use serde::Serialize;
 
@@ -93,10 +93,13 @@ pub fn run(args: &AnalysisArgs, settings: &Settings, json: bool) -> Result<ExitC
 }
 
 fn json_entry(file: &str, report: &TypeReport, model: MpiModel) -> JsonType {
-    let summary = report
+    // A datatype known in part reports what is known; the rest is null.
+    let known = report
         .datatype
         .as_ref()
-        .map(|d| (d.size(), *d.summary(model)));
+        .map(Partial::of)
+        .or_else(|| report.partial.clone());
+    let s = known.map(|p| *p.summary(model)).unwrap_or_default();
     JsonType {
         file: file.to_owned(),
         line: report.line,
@@ -108,12 +111,12 @@ fn json_entry(file: &str, report: &TypeReport, model: MpiModel) -> JsonType {
             .collect(),
         name: report.name.clone(),
         constructor: report.constructor,
-        size: summary.map(|(size, _)| size),
-        lb: summary.map(|(_, s)| s.lb),
-        ub: summary.map(|(_, s)| s.ub),
-        extent: summary.map(|(_, s)| s.extent()),
-        true_lb: summary.map(|(_, s)| s.true_lb),
-        true_extent: summary.map(|(_, s)| s.true_extent()),
+        size: s.size,
+        lb: s.lb,
+        ub: s.ub(),
+        extent: s.extent,
+        true_lb: s.true_lb,
+        true_extent: s.true_extent,
         committed: report.committed,
         signature: report
             .datatype

@@ -23,25 +23,9 @@ pub(super) fn subarray(
     old: &Datatype,
 ) -> Result<Datatype> {
     let ndims = sizes.len();
-    if ndims == 0 {
-        return Err(invalid("ndims must be at least 1"));
-    }
-    same_length("array_of_subsizes", subsizes, ndims)?;
+    check_subarray_sizes(checks, Some(sizes), subsizes)?;
     same_length("array_of_starts", starts, ndims)?;
     for i in 0..ndims {
-        checks.int("array_of_sizes", sizes[i])?;
-        if sizes[i] < 1 {
-            return Err(invalid(format!(
-                "array_of_sizes[{i}] is {}; it must be positive",
-                sizes[i]
-            )));
-        }
-        if subsizes[i] < 1 || subsizes[i] > sizes[i] {
-            return Err(invalid(format!(
-                "array_of_subsizes[{i}] is {}; it must be in 1..={}",
-                subsizes[i], sizes[i]
-            )));
-        }
         if starts[i] < 0 || starts[i] > sizes[i] - subsizes[i] {
             return Err(invalid(format!(
                 "array_of_starts[{i}] is {}; it must be in 0..={}",
@@ -76,6 +60,42 @@ pub(super) fn subarray(
         Label::Internal,
     )?;
     resized_to(target, placed, elements, old)
+}
+
+/// Subarray's checks of its sizes and subsizes; `sizes` `None` when not known (a partial
+/// summary), which leaves the upper bound of each subsize unchecked.
+pub(super) fn check_subarray_sizes(
+    checks: &Checks,
+    sizes: Option<&[i128]>,
+    subsizes: &[i128],
+) -> Result<()> {
+    let ndims = sizes.map_or(subsizes.len(), <[i128]>::len);
+    if ndims == 0 {
+        return Err(invalid("ndims must be at least 1"));
+    }
+    same_length("array_of_subsizes", subsizes, ndims)?;
+    for (i, &subsize) in subsizes.iter().enumerate() {
+        let Some(size) = sizes.map(|s| s[i]) else {
+            if subsize < 1 {
+                return Err(invalid(format!(
+                    "array_of_subsizes[{i}] is {subsize}; it must be positive"
+                )));
+            }
+            continue;
+        };
+        checks.int("array_of_sizes", size)?;
+        if size < 1 {
+            return Err(invalid(format!(
+                "array_of_sizes[{i}] is {size}; it must be positive"
+            )));
+        }
+        if subsize < 1 || subsize > size {
+            return Err(invalid(format!(
+                "array_of_subsizes[{i}] is {subsize}; it must be in 1..={size}"
+            )));
+        }
+    }
+    Ok(())
 }
 
 pub(super) struct DarrayGrid<'a> {

@@ -10,8 +10,10 @@ use super::{Api, Constructor, Distribution, DtypeError, IntKind, MpiModel, Order
 use crate::layout::{CType, Target};
 
 mod grid;
+mod partial;
 
 use grid::{darray, subarray, DarrayGrid};
+pub(crate) use partial::partial;
 
 pub(crate) fn predefined(target: Target, p: Predefined) -> Result<Datatype> {
     let kind = match p.repr() {

@@ -3,7 +3,9 @@
 
 use super::RawArg;
 use crate::catalog::{ConstructorKind, Effect, MpiFunction};
-use crate::dtype::{Api, Constructor, Datatype, Distribution, DtypeError, Order};
+use crate::dtype::{
+    Api, Constructor, Datatype, Distribution, DtypeError, Order, Partial, PartialCall,
+};
 use crate::eval::value::{HandleState, Place, State, Tri, Value};
 use crate::eval::{DefinitionKey, Evaluator, Handle, TypeDefinition, Variant};
 use crate::source::Span;
@@ -12,18 +14,159 @@ use ConstructorKind as K;
 /// Handles one constructor call may make in one evaluation (see `Evaluator::define`).
 const MAX_HANDLES_PER_CALL: usize = 64;
 
+/// What one evaluation of a constructor call made.
+#[derive(Clone, Debug)]
+pub(super) struct Built {
+    /// The datatype, or the engine's error; `None` when an argument is unknown.
+    datatype: Option<Result<Datatype, DtypeError>>,
+    /// When the datatype is unknown: what MPI fixes of it.
+    partial: Option<Partial>,
+}
+
+/// Everything known of a datatype as a partial summary: all of it, part, or (unknown, or an
+/// invalid call that makes no datatype) nothing.
+pub(crate) fn knowledge(
+    datatype: &Option<Result<Datatype, DtypeError>>,
+    partial: &Option<Partial>,
+) -> Option<Partial> {
+    match datatype {
+        Some(Ok(dt)) => Some(Partial::of(dt)),
+        Some(Err(_)) => None,
+        None => partial.clone(),
+    }
+}
+
+/// Folds one more evaluation into what the earlier ones of a call made: the datatype when they
+/// all built the same one, else what they all know alike.
+fn join(
+    datatype: &mut Option<Result<Datatype, DtypeError>>,
+    partial: &mut Option<Partial>,
+    built: &Built,
+) {
+    let before = knowledge(datatype, partial);
+    if !same_result(datatype, &built.datatype) {
+        *datatype = None;
+    }
+    *partial = match (
+        &datatype,
+        before,
+        knowledge(&built.datatype, &built.partial),
+    ) {
+        (None, Some(a), Some(b)) => a.meet(&b),
+        _ => None,
+    };
+}
+
+fn int(raw: &[RawArg], i: usize) -> Option<i128> {
+    raw.get(i)?.value()?.as_int()
+}
+
+fn ints(raw: &[RawArg], i: usize) -> Option<Vec<i128>> {
+    raw.get(i)?.array()?.iter().map(Value::as_int).collect()
+}
+
 impl Evaluator<'_> {
+    /// Builds the datatype a constructor call describes, or, when an argument is unknown, what
+    /// MPI fixes of it.
+    pub(super) fn build(&mut self, kind: ConstructorKind, api: Api, raw: &[RawArg]) -> Built {
+        match self.build_known(kind, api, raw) {
+            Some(datatype) => Built {
+                datatype: Some(datatype),
+                partial: None,
+            },
+            None => Built {
+                datatype: None,
+                partial: self.build_partial(kind, api, raw),
+            },
+        }
+    }
+
+    /// Everything known of the datatype a handle value holds.
+    pub(super) fn knowledge_of(&self, v: &Value) -> Option<Partial> {
+        match v {
+            Value::Handle(h) => {
+                let handle = self.handles.get(*h)?;
+                knowledge(&handle.datatype, &handle.partial)
+            }
+            _ => None,
+        }
+    }
+
+    /// What MPI fixes of a call's datatype from the arguments that are known (see
+    /// `dtype::partial`).
+    fn build_partial(&self, kind: ConstructorKind, api: Api, raw: &[RawArg]) -> Option<Partial> {
+        let int = |i: usize| int(raw, i);
+        let ints = |i: usize| ints(raw, i);
+        let blocks = |count: usize, blocklength: usize| {
+            Some(PartialCall::Blocks {
+                count: int(count)?,
+                blocklength: int(blocklength)?,
+            })
+        };
+        // The constructor's arguments and where its one old type is (struct: none).
+        let (call, old) = match kind {
+            K::Contiguous => (
+                PartialCall::Blocks {
+                    count: 1,
+                    blocklength: int(0)?,
+                },
+                Some(1),
+            ),
+            K::Vector | K::Hvector | K::IndexedBlock | K::HindexedBlock => (blocks(0, 1)?, Some(3)),
+            K::Indexed | K::Hindexed | K::Struct => (
+                PartialCall::Lengths {
+                    blocklengths: ints(1)?,
+                },
+                (kind != K::Struct).then_some(3),
+            ),
+            K::Subarray => (
+                PartialCall::Subarray {
+                    sizes: ints(1),
+                    subsizes: ints(2)?,
+                },
+                Some(5),
+            ),
+            K::Resized => (
+                PartialCall::Resized {
+                    lb: int(1),
+                    extent: int(2),
+                },
+                Some(0),
+            ),
+            K::Dup => (PartialCall::Dup, Some(0)),
+            K::Darray | K::F90Real | K::F90Complex | K::F90Integer | K::MatchSize => return None,
+        };
+        let olds: Vec<Option<Partial>> = match old {
+            Some(i) => {
+                let value = raw.get(i)?.value()?;
+                // A bound marker is no old type but for struct: the call fails.
+                if self
+                    .datatype_of(value)
+                    .is_some_and(|d| d.marker().is_some())
+                {
+                    return None;
+                }
+                vec![self.knowledge_of(value)]
+            }
+            None => raw
+                .get(3)?
+                .array()?
+                .iter()
+                .map(|v| self.knowledge_of(v))
+                .collect(),
+        };
+        self.engine.partial(&call, api, &olds)
+    }
+
     /// Builds the datatype a constructor call describes; `None` when an argument is unknown.
-    pub(super) fn build(
+    fn build_known(
         &mut self,
         kind: ConstructorKind,
         api: Api,
         raw: &[RawArg],
     ) -> Option<Result<Datatype, DtypeError>> {
-        let int = |i: usize| raw.get(i)?.value()?.as_int();
-        let ints = |i: usize| -> Option<Vec<i128>> {
-            raw.get(i)?.array()?.iter().map(Value::as_int).collect()
-        };
+        let int = |i: usize| int(raw, i);
+        let ints = |i: usize| ints(raw, i);
         // Byte displacements: numbers, or absolute addresses (for use with MPI_BOTTOM) that all
         // lie in one object, which then give the type relative to that object.
         let byte_displacements = |i: usize| -> Option<Vec<i128>> {
@@ -181,7 +324,7 @@ impl Evaluator<'_> {
         span: Span,
         target: &crate::ir::Expr,
         out: Option<&Place>,
-        datatype: Option<Result<Datatype, DtypeError>>,
+        built: Built,
     ) -> Option<usize> {
         let target_span = target.span;
         let key: DefinitionKey = (
@@ -205,7 +348,8 @@ impl Evaluator<'_> {
             return None;
         }
         self.handles.push(Handle {
-            datatype: datatype.clone(),
+            datatype: built.datatype.clone(),
+            partial: built.partial.clone(),
             predefined: None,
             returned_predefined: matches!(function.effect, Effect::Construct(k) if k.returns_predefined()),
             defined_at: Some(span),
@@ -223,18 +367,16 @@ impl Evaluator<'_> {
         }
         let variant = Variant {
             via: self.call_sites.clone(),
-            datatype: datatype.clone(),
+            datatype: built.datatype.clone(),
+            partial: built.partial.clone(),
         };
         match self.definition_index.get(&key) {
             Some(&i) => {
                 let d = &mut self.definitions[i];
-                if !same_result(&d.datatype, &datatype) {
-                    d.datatype = None;
-                }
+                join(&mut d.datatype, &mut d.partial, &built);
                 d.handles.push(h);
                 match d.variants.iter_mut().find(|v| v.via == variant.via) {
-                    Some(v) if !same_result(&v.datatype, &datatype) => v.datatype = None,
-                    Some(_) => {}
+                    Some(v) => join(&mut v.datatype, &mut v.partial, &built),
                     None => d.variants.push(variant),
                 }
             }
@@ -245,7 +387,8 @@ impl Evaluator<'_> {
                     constructor: function,
                     target_span,
                     target: target.clone(),
-                    datatype,
+                    datatype: built.datatype,
+                    partial: built.partial,
                     committed: Tri::No,
                     unfollowed: false,
                     handles: vec![h],

@@ -91,8 +91,8 @@ impl Evaluator<'_> {
                     .last()
                     .cloned()
                     .unwrap_or_else(|| crate::ir::Expr::unknown(span));
-                let datatype = self.build(kind, function.api(), raw);
-                let h = self.define(state, function, span, &target, out.as_ref(), datatype);
+                let built = self.build(kind, function.api(), raw);
+                let h = self.define(state, function, span, &target, out.as_ref(), built);
                 if let (Some(h), None) = (h, &out) {
                     self.unfollowed.insert(h);
                 }
@@ -130,32 +130,23 @@ impl Evaluator<'_> {
                 // MPI_Type_free sets the variable to MPI_DATATYPE_NULL; it keeps the freed handle
                 // here so that later uses are known as uses after the free.
             }
-            Effect::Size => {
-                let v = self
-                    .datatype_of(&value(0))
-                    .map_or(Value::Unknown, |d| Value::Int(d.size()));
-                self.write_out(state, raw.get(1), v);
-            }
-            Effect::Extent { true_extent } => {
-                let s = self.datatype_of(&value(0)).map(|d| *d.summary(model));
-                let (lb, extent) = match s {
-                    Some(s) if true_extent => (Value::Int(s.true_lb), Value::Int(s.true_extent())),
-                    Some(s) => (Value::Int(s.lb), Value::Int(s.extent())),
-                    None => (Value::Unknown, Value::Unknown),
+            // A datatype known in part answers with the values MPI fixes.
+            Effect::Size | Effect::Extent { .. } | Effect::Mpi1Bound(_) => {
+                let s = self
+                    .knowledge_of(&value(0))
+                    .map(|p| *p.summary(model))
+                    .unwrap_or_default();
+                let fields: &[(usize, Option<i128>)] = match function.effect {
+                    Effect::Extent { true_extent: true } => &[(1, s.true_lb), (2, s.true_extent)],
+                    Effect::Extent { .. } => &[(1, s.lb), (2, s.extent)],
+                    Effect::Mpi1Bound(Mpi1Bound::Extent) => &[(1, s.extent)],
+                    Effect::Mpi1Bound(Mpi1Bound::Lb) => &[(1, s.lb)],
+                    Effect::Mpi1Bound(Mpi1Bound::Ub) => &[(1, s.ub())],
+                    _ => &[(1, s.size)],
                 };
-                self.write_out(state, raw.get(1), lb);
-                self.write_out(state, raw.get(2), extent);
-            }
-            Effect::Mpi1Bound(which) => {
-                let v = self.datatype_of(&value(0)).map_or(Value::Unknown, |d| {
-                    let s = d.summary(model);
-                    Value::Int(match which {
-                        Mpi1Bound::Extent => s.extent(),
-                        Mpi1Bound::Lb => s.lb,
-                        Mpi1Bound::Ub => s.ub,
-                    })
-                });
-                self.write_out(state, raw.get(1), v);
+                for &(at, field) in fields {
+                    self.write_out(state, raw.get(at), field.map_or(Value::Unknown, Value::Int));
+                }
             }
             Effect::GetAddress => {
                 let v = match value(0) {

@@ -31,6 +31,7 @@ impl<'p> Evaluator<'p> {
         let datatype = Some(self.engine.predefined(p));
         self.handles.push(Handle {
             datatype,
+            partial: None,
             predefined: Some(p),
             returned_predefined: false,
             defined_at: None,
