@@ -564,3 +564,33 @@ fn c_finding_message_not_repeated() {
         &with_cursor(PARTICLES, "MPI_Send(p, 10, MPI_I")
     );
 }
+
+/// A struct placed by the rank, resized to a fixed frame: the size, lb and extent MPI fixes are
+/// shown, the true bounds (which follow the rank) are said to be unknown.
+const RANK_FRAME: &str = r#"#include <mpi.h>
+
+void send_frame(double *field, int dest)
+{
+    int rank, one = 1;
+    MPI_Aint place;
+    MPI_Datatype placed, frame, member = MPI_DOUBLE;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    place = rank * 8;
+    MPI_Type_create_struct(1, &one, &place, &member, &placed);
+    MPI_Type_create_resized(placed, 0, 64, &frame);
+    MPI_Type_commit(&frame);
+    MPI_Send(field, 4, frame, dest, 0, MPI_COMM_WORLD);
+    MPI_Type_free(&frame);
+    MPI_Type_free(&placed);
+}
+"#;
+
+#[test]
+fn c_resized_type_known_in_part() {
+    assert_hover!("frame.c", &with_cursor(RANK_FRAME, "MPI_Type_create_res"));
+}
+
+#[test]
+fn c_handle_known_in_part() {
+    assert_hover!("frame.c", &with_cursor(RANK_FRAME, "MPI_Send(field, 4, fr"));
+}

@@ -201,14 +201,7 @@ impl Datatype {
 
     /// The summary fields whose values differ between the standard, MPICH and Open MPI.
     pub fn implementation_dependent(&self) -> Vec<&'static str> {
-        let [standard, mpich, openmpi] = &self.0.summaries;
-        SUMMARY_FIELDS
-            .into_iter()
-            .filter(|f| {
-                let v = standard.field(f);
-                v != mpich.field(f) || v != openmpi.field(f)
-            })
-            .collect()
+        super::Partial::of(self).implementation_dependent()
     }
 
     pub(crate) fn kind(&self) -> &Kind {

@@ -102,6 +102,19 @@ impl Partial {
         Partial::new([a.meet(x), b.meet(y), c.meet(z)])
     }
 
+    /// The known fields whose values differ between the models, or that some model does not
+    /// know.
+    pub fn implementation_dependent(&self) -> Vec<&'static str> {
+        let [standard, mpich, openmpi] = &self.summaries;
+        SUMMARY_FIELDS
+            .into_iter()
+            .filter(|f| {
+                let v = standard.field(f);
+                v != mpich.field(f) || v != openmpi.field(f)
+            })
+            .collect()
+    }
+
     /// The names of the [`SUMMARY_FIELDS`] not known under `model`.
     pub fn unknown_fields(&self, model: MpiModel) -> Vec<&'static str> {
         let s = self.summary(model);

@@ -80,6 +80,24 @@ impl Handle {
     pub(crate) fn is_predefined(&self) -> bool {
         self.predefined.is_some() || self.returned_predefined
     }
+
+    /// Everything known of its datatype.
+    pub(crate) fn knowledge(&self) -> Option<Partial> {
+        knowledge(&self.datatype, &self.partial)
+    }
+}
+
+/// Everything known of a datatype as a partial summary: all of it, part, or (unknown, or an
+/// invalid call that makes no datatype) nothing.
+pub(crate) fn knowledge(
+    datatype: &Option<Result<Datatype, DtypeError>>,
+    partial: &Option<Partial>,
+) -> Option<Partial> {
+    match datatype {
+        Some(Ok(dt)) => Some(Partial::of(dt)),
+        Some(Err(_)) => None,
+        None => partial.clone(),
+    }
 }
 
 /// What tells one constructor call from another: its span and its new-type argument's, and,

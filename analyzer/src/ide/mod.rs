@@ -8,7 +8,7 @@ use std::fmt::Write;
 use crate::analysis::{signature_text, Analysis};
 use crate::catalog::Role;
 use crate::checks::Diagnostic;
-use crate::dtype::{Datatype, MpiModel, Predefined, Repr};
+use crate::dtype::{Datatype, MpiModel, Partial, Predefined, Repr};
 use crate::eval::value::{HandleId, Tri};
 use crate::eval::{self, ArgumentValue, EvalOptions, TypeDefinition};
 use crate::fix::Edit;
@@ -132,6 +132,17 @@ fn handle_span(analysis: &Analysis, span: Span) -> Span {
     Span::new(start, start + rest.trim_end().len())
 }
 
+const UNKNOWN_DATATYPE: &str =
+    "The datatype is not known here (unknown arguments, or it differs between paths).";
+
+/// What all of `handles` have alike of their datatypes, when they are known at least in part.
+fn common_knowledge(analysis: &Analysis, handles: &[HandleId]) -> Option<Partial> {
+    let of = |h: &HandleId| analysis.evaluation.handles.get(*h)?.knowledge();
+    let (first, rest) = handles.split_first()?;
+    rest.iter()
+        .try_fold(of(first)?, |known, h| known.meet(&of(h)?))
+}
+
 /// The datatype all of `handles` stand for, when they agree on one.
 fn common_datatype<'a>(analysis: &'a Analysis, handles: &[HandleId]) -> Option<&'a Datatype> {
     let mut found: Option<&Datatype> = None;
@@ -241,9 +252,10 @@ fn handle_hover(analysis: &Analysis, u: &HandleUse, line_of: LineOf<'_>) -> Stri
     match common_datatype(analysis, &u.handles) {
         Some(dt) => out.push_str(&datatype_markdown(analysis, dt)),
         None => {
-            out.push_str(
-                "The datatype is not known here (unknown arguments, or it differs between paths).",
-            );
+            match common_knowledge(analysis, &u.handles) {
+                Some(known) => out.push_str(partial_markdown(analysis, &known).trim_end()),
+                None => out.push_str(UNKNOWN_DATATYPE),
+            }
             if let [only] = defined_at.as_slice() {
                 if defined_at.iter().all(|s| s == only) {
                     out.push_str(&known_arguments(analysis, *only));
@@ -285,16 +297,26 @@ fn known_arguments(analysis: &Analysis, call: Span) -> String {
                         _ => None,
                     })
                     .collect();
-                let old = handles.and_then(|h| common_datatype(analysis, &h));
-                known.push(match old {
-                    Some(dt) => format!(
+                let old = handles
+                    .as_deref()
+                    .and_then(|h| common_datatype(analysis, h));
+                let in_part = handles
+                    .as_deref()
+                    .and_then(|h| common_knowledge(analysis, h));
+                known.push(match (old, in_part) {
+                    (Some(dt), _) => format!(
                         "`{}` `{}`: size {}, extent {} per element",
                         param.name,
                         dt.describe(),
                         dt.size(),
                         dt.summary(analysis.model).extent()
                     ),
-                    None => format!("`{}` not known", param.name),
+                    (None, Some(part)) => format!(
+                        "`{}` known in part: {}",
+                        param.name,
+                        known_values(analysis, &part).0
+                    ),
+                    (None, None) => format!("`{}` not known", param.name),
                 });
             }
             _ => {}
@@ -373,9 +395,10 @@ fn constructor_hover(analysis: &Analysis, d: &TypeDefinition, line_of: LineOf<'_
         }
         None if d.variants.len() > 1 => variants_markdown(analysis, d, line_of, &mut out),
         None => {
-            out.push_str(
-                "The datatype is not known here (unknown arguments, or it differs between paths).",
-            );
+            match &d.partial {
+                Some(known) => out.push_str(partial_markdown(analysis, known).trim_end()),
+                None => out.push_str(UNKNOWN_DATATYPE),
+            }
             out.push_str(&known_arguments(analysis, d.span));
         }
     }
@@ -399,7 +422,10 @@ fn variants_markdown(
                 format!("size {}, lb {}, extent {}", dt.size(), s.lb, s.extent())
             }
             Some(Err(e)) => format!("invalid arguments: {e}"),
-            None => "not known".to_owned(),
+            None => match &v.partial {
+                Some(known) => format!("known in part: {}", known_values(analysis, known).0),
+                None => "not known".to_owned(),
+            },
         };
         let from = if chain.is_empty() {
             "the function run on its own".to_owned()
@@ -422,6 +448,55 @@ fn basic_hover(analysis: &Analysis, p: Predefined) -> String {
     }
 }
 
+/// The fields whose values differ between the MPI models, each model's value (those it knows).
+fn differences_markdown(out: &mut String, known: &Partial) {
+    for field in known.implementation_dependent() {
+        let values: Vec<String> = MpiModel::ALL
+            .iter()
+            .filter_map(|&m| Some(format!("{m} {}", known.summary(m).field(field)?)))
+            .collect();
+        let _ = writeln!(
+            out,
+            "\n**{field} differs between MPI libraries**: {}",
+            values.join(", ")
+        );
+    }
+}
+
+/// The values of a datatype known in part, under the analysis' model (`size 12, lb 0`), and
+/// the names of those not known.
+fn known_values(analysis: &Analysis, known: &Partial) -> (String, Vec<&'static str>) {
+    let s = known.summary(analysis.model);
+    let labels = [
+        ("size", "size"),
+        ("extent", "extent"),
+        ("lb", "lb"),
+        ("ub", "ub"),
+        ("true_extent", "true extent"),
+        ("true_lb", "true lb"),
+    ];
+    let (mut shown, mut missing) = (Vec::new(), Vec::new());
+    for (field, label) in labels {
+        match s.field(field) {
+            Some(v) => shown.push(format!("{label} {v}")),
+            None => missing.push(label),
+        }
+    }
+    (shown.join(", "), missing)
+}
+
+/// What MPI fixes of a datatype known in part, and what it leaves to the unknown arguments.
+fn partial_markdown(analysis: &Analysis, known: &Partial) -> String {
+    let (shown, missing) = known_values(analysis, known);
+    let mut out = format!(
+        "The datatype is known in part: {shown}. Not known: {} (they depend on arguments the \
+         analysis does not know, or differ between the evaluations of the call).\n",
+        missing.join(", ")
+    );
+    differences_markdown(&mut out, known);
+    out
+}
+
 /// Everything MPI reports about a datatype, under the analysis' model and target.
 pub fn datatype_markdown(analysis: &Analysis, dt: &Datatype) -> String {
     let model = analysis.model;
@@ -437,17 +512,7 @@ pub fn datatype_markdown(analysis: &Analysis, dt: &Datatype) -> String {
         s.true_extent(),
         s.true_lb
     );
-    for field in dt.implementation_dependent() {
-        let values: Vec<String> = MpiModel::ALL
-            .iter()
-            .filter_map(|&m| Some(format!("{m} {}", dt.summary(m).field(field)?)))
-            .collect();
-        let _ = writeln!(
-            out,
-            "\n**{field} differs between MPI libraries**: {}",
-            values.join(", ")
-        );
-    }
+    differences_markdown(&mut out, &Partial::of(dt));
     let signature = signature_text(dt, SIGNATURE_RUNS).unwrap_or_else(|| "?".to_owned());
     let _ = writeln!(out, "\nsignature: `{signature}`");
     let _ = writeln!(out, "\ntypemap: {}", typemap_text(dt, model));
@@ -635,15 +700,16 @@ fn definitions_by_span(analysis: &Analysis) -> Vec<&TypeDefinition> {
     definitions
 }
 
+/// The extent and size of a call's datatype, when both are known (a datatype known in part may
+/// have them).
 fn values_label(analysis: &Analysis, d: &TypeDefinition) -> Option<String> {
-    let Some(Ok(dt)) = &d.datatype else {
-        return None;
-    };
-    let s = dt.summary(analysis.model);
-    Some(format!("extent {}, size {}", s.extent(), s.size))
+    let known = eval::knowledge(&d.datatype, &d.partial)?;
+    let s = known.summary(analysis.model);
+    Some(format!("extent {}, size {}", s.extent?, s.size?))
 }
 
-/// `extent 64, size 59` after every constructor call whose datatype is known.
+/// `extent 64, size 59` after every constructor call whose datatype's extent and size are
+/// known.
 pub fn inlay_hints(analysis: &Analysis) -> Vec<InlayHint> {
     definitions_by_span(analysis)
         .into_iter()

@@ -7,7 +7,7 @@ use crate::dtype::{
     Api, Constructor, Datatype, Distribution, DtypeError, Order, Partial, PartialCall,
 };
 use crate::eval::value::{HandleState, Place, State, Tri, Value};
-use crate::eval::{DefinitionKey, Evaluator, Handle, TypeDefinition, Variant};
+use crate::eval::{knowledge, DefinitionKey, Evaluator, Handle, TypeDefinition, Variant};
 use crate::source::Span;
 use ConstructorKind as K;
 
@@ -21,19 +21,6 @@ pub(super) struct Built {
     datatype: Option<Result<Datatype, DtypeError>>,
     /// When the datatype is unknown: what MPI fixes of it.
     partial: Option<Partial>,
-}
-
-/// Everything known of a datatype as a partial summary: all of it, part, or (unknown, or an
-/// invalid call that makes no datatype) nothing.
-pub(crate) fn knowledge(
-    datatype: &Option<Result<Datatype, DtypeError>>,
-    partial: &Option<Partial>,
-) -> Option<Partial> {
-    match datatype {
-        Some(Ok(dt)) => Some(Partial::of(dt)),
-        Some(Err(_)) => None,
-        None => partial.clone(),
-    }
 }
 
 /// Folds one more evaluation into what the earlier ones of a call made: the datatype when they
@@ -84,10 +71,7 @@ impl Evaluator<'_> {
     /// Everything known of the datatype a handle value holds.
     pub(super) fn knowledge_of(&self, v: &Value) -> Option<Partial> {
         match v {
-            Value::Handle(h) => {
-                let handle = self.handles.get(*h)?;
-                knowledge(&handle.datatype, &handle.partial)
-            }
+            Value::Handle(h) => self.handles.get(*h)?.knowledge(),
             _ => None,
         }
     }
