@@ -13,6 +13,9 @@
 //!   never know it: a value it shows is a guess, even when this one-process run happens to
 //!   agree, and the test fails.
 //!
+//! A call whose datatype the analysis knows in part (`TypeReport::partial`) is unknown too, and
+//! the values it knows are compared with every execution's.
+//!
 //! The test fails on an unknown without an annotation and prints the table of unknowns with
 //! their reasons. A call the analysis does not list at all (a constructor it did not see) is an
 //! unknown too, marked "not listed" in the table.
