@@ -87,7 +87,7 @@ fn defined_elsewhere(name: &str) -> bool {
 }
 
 /// The macros known at the current point of a file.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub(crate) struct Macros<B> {
     states: HashMap<String, MacroState<B>>,
     /// For each undecided branch being lowered (innermost last): the macros it changed, with

@@ -7,11 +7,14 @@ usage:
   BINARY   the mpi-dtype-lint binary whose outputs OUTDIR holds (its --version is recorded;
            with --run it is also the binary that is run)
   OUTDIR   directory with <project>.{lint,types}.{json,err,rc,time}
-  --run    first run the binary on every project, one run at a time, exactly like run.sh
-           (swift-with-mpi: the swift tree with --config swift-with-mpi.toml beside this script):
+  --run    first run the binary on every project, one run at a time (run.sh calls this):
              cd /tmp/realworld
-             /usr/bin/time -v -o OUTDIR/P.lint.time  timeout 600 BINARY --format json /tmp/realworld/P
-             /usr/bin/time -v -o OUTDIR/P.types.time timeout 600 BINARY types --format json /tmp/realworld/P
+             /usr/bin/time -v -o OUTDIR/P.lint.time  timeout 600 BINARY [--config C] --format json /tmp/realworld/T
+             /usr/bin/time -v -o OUTDIR/P.types.time timeout 600 BINARY types [--config C] --format json /tmp/realworld/T
+           T is P's tree (swift-with-mpi: the swift tree). A project with configs/P.toml beside
+           this script (the `.mpi-dtype-lint.toml` a user of that project would write at the top
+           of its tree) runs with it: C = OUTDIR/P.toml, the same file with its include paths
+           resolved against the tree, since the trees stay read-only.
   --compare OTHER_OUTDIR   add a second table: per project, the change against OTHER_OUTDIR
                            (e.g. the baseline), and list findings that appeared / disappeared
 
@@ -24,23 +27,51 @@ import os
 import re
 import subprocess
 import sys
+import tomllib
 
 ROOT = "/tmp/realworld"
 PROJECTS = ["mpich-datatype", "mpich-romio", "pnetcdf", "2decomp-fft", "swift", "swift-with-mpi",
-            "mpich", "ompi", "petsc", "scalapack", "osu"]
-# project -> (tree under ROOT, extra options)
-SPECIAL = {"swift-with-mpi": ("swift", ["--config", os.path.join(os.path.dirname(os.path.abspath(__file__)), "swift-with-mpi.toml")])}
+            "mpich", "ompi", "petsc", "scalapack", "osu", "mitgcm", "qe", "cp2k", "e3sm", "pnetcdf-f"]
+# project -> its tree under ROOT, where the project is not a tree of its own
+TREES = {"swift-with-mpi": "swift"}
+CONFIGS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "configs")
 # Built-in extensions of mpi-dtype-lint (analyzer/src/source/language.rs, case-sensitive)
 C_EXT = {"c", "h"}
 F_EXT = {"f", "for", "f77", "ftn", "F", "FOR", "F77", "FTN", "fpp", "FPP",
          "f90", "f95", "f03", "f08", "f18", "F90", "F95", "F03", "F08", "F18"}
 
 
+def tree(project):
+    return os.path.join(ROOT, TREES.get(project, project))
+
+
+def config_options(project, outdir):
+    """`--config OUTDIR/P.toml`: configs/P.toml with its include paths made absolute against
+    the tree (one-line arrays only), so that the run reads it as the tree's own file."""
+    path = os.path.join(CONFIGS, f"{project}.toml")
+    if not os.path.exists(path):
+        return []
+    text = open(path).read()
+    config = tomllib.loads(text)
+    paths = config.get("c", {}).get("include-paths", [])
+    resolved = json.dumps([os.path.join(tree(project), p) for p in paths])
+    text, n = re.subn(r"(?m)^include-paths\s*=.*$", lambda _: f"include-paths = {resolved}", text)
+    expected = json.loads(json.dumps(config))
+    if paths:
+        expected["c"]["include-paths"] = json.loads(resolved)
+    if n != (1 if paths else 0) or tomllib.loads(text) != expected:
+        sys.exit(f"{path}: write include-paths as a one-line array")
+    out = os.path.join(outdir, f"{project}.toml")
+    with open(out, "w") as f:
+        f.write(text)
+    return ["--config", out]
+
+
 def run(binary, outdir, projects):
     os.makedirs(outdir, exist_ok=True)
     for p in projects:
-        tree, opts = SPECIAL.get(p, (p, []))
-        d = os.path.join(ROOT, tree)
+        d = tree(p)
+        opts = config_options(p, outdir)
         for kind, extra in (("lint", []), ("types", ["types"])):
             cmd = ["/usr/bin/time", "-v", "-o", f"{outdir}/{p}.{kind}.time",
                    "timeout", "600", binary] + extra + opts + ["--format", "json", d]
@@ -54,7 +85,7 @@ def run(binary, outdir, projects):
 
 def count_tree(project):
     c = f = 0
-    for dirpath, _, files in os.walk(os.path.join(ROOT, SPECIAL.get(project, (project,))[0])):
+    for dirpath, _, files in os.walk(tree(project)):
         for name in files:
             ext = name.rsplit(".", 1)[1] if "." in name else ""
             if ext in C_EXT:

@@ -14,6 +14,7 @@
 //! never a guess, and never a panic: parse errors become notes, and nesting deeper than
 //! [`MAX_DEPTH`] lowers to `Unknown`.
 
+mod conditionals;
 mod decl;
 mod expr;
 mod jumps;
@@ -96,7 +97,7 @@ pub(crate) fn lower(
         label_counter: 0,
     };
     if options.preprocessed {
-        lowerer.command_line_defines(options.defines);
+        lowerer.macros = preproc::command_line_macros(options.defines);
     }
     lowerer.lower_main(text);
     lowerer.program
@@ -203,6 +204,8 @@ impl<'a> Lowerer<'a> {
                 ),
             );
         }
+        let decided = self.decided_conditionals(text);
+        let text = decided.as_deref().unwrap_or(text);
         let Some((tree, parsed, map)) = self.parse(text) else {
             self.note(
                 Span::new(0, text.len()),
@@ -218,6 +221,17 @@ impl<'a> Lowerer<'a> {
         self.collect_procedures(root);
         self.note_errors(root);
         self.lower_top(root);
+    }
+
+    /// `text` (of a file cpp runs over) with the conditional groups the macros known here
+    /// decide reduced to their compiled branch; `None` when there is nothing to decide.
+    fn decided_conditionals(&mut self, text: &str) -> Option<String> {
+        if !self.preprocessed {
+            return None;
+        }
+        let macros = self.macros.clone();
+        let resolver = self.resolver();
+        conditionals::resolve(text, &macros, &mut |name| resolver.resolve(name))
     }
 
     /// The original span of a node.
@@ -373,6 +387,7 @@ impl<'a> Lowerer<'a> {
             self.declarations_unseen();
             return;
         };
+        let text = self.decided_conditionals(&text).unwrap_or(text);
         let Some((tree, parsed, _)) = self.parse(&text) else {
             return;
         };

@@ -470,7 +470,21 @@ impl<'a> Lowerer<'a> {
         preprocessed: bool,
         at: Span,
     ) {
-        let specifications = specification_parts(&source.text, form);
+        // The file's own cpp: the `-D` definitions and what it includes itself.
+        let macros = if preprocessed {
+            super::preproc::command_line_macros(&self.defines)
+        } else {
+            Macros::default()
+        };
+        let mut includes = source.includes;
+        let decided = preprocessed
+            .then(|| {
+                super::conditionals::resolve(&source.text, &macros, &mut |name| {
+                    includes.resolve(name)
+                })
+            })
+            .flatten();
+        let specifications = specification_parts(decided.as_deref().unwrap_or(&source.text), form);
         let text = super::super::parsed_prefix(
             &specifications,
             super::super::MAX_PARSED_BYTES,
@@ -491,17 +505,13 @@ impl<'a> Lowerer<'a> {
             ),
             form: saved_form,
             preprocessed: std::mem::replace(&mut self.preprocessed, preprocessed),
-            macros: std::mem::take(&mut self.macros),
+            macros: std::mem::replace(&mut self.macros, macros),
             scopes: std::mem::take(&mut self.scopes),
             unseen_at_file_scope: std::mem::replace(&mut self.unseen_at_file_scope, false),
             foreign: std::mem::replace(&mut self.foreign, true),
         };
-        if preprocessed {
-            let defines = self.defines.clone();
-            self.command_line_defines(&defines);
-        }
         self.foreign_modules.loading.push(name.to_owned());
-        self.foreign_modules.resolvers.push(source.includes);
+        self.foreign_modules.resolvers.push(includes);
         let mut stray = Vec::new();
         for child in named_children(tree.root_node()) {
             self.module_file_item(child, &mut stray);

@@ -11,7 +11,7 @@ use super::{kinds as k, language, named_children, FileCtx, Lowerer, SpanMode};
 use crate::ir::{Expr, ExprKind, Stmt};
 use crate::syntax::c::literals::parse_number;
 use crate::syntax::preproc::{
-    lower_group, undecided_branches, Branches, Condition, Lowered, MacroState,
+    lower_group, undecided_branches, Branches, Condition, Lowered, MacroState, Macros,
 };
 
 /// Lowers one item of a list (a unit's statements, or the file's units) into `out`.
@@ -79,36 +79,8 @@ impl<'a> Lowerer<'a> {
             return;
         }
         match node.kind() {
-            k::PREPROC_DEF => {
-                if let Some(name) = node.child_by_field_name("name") {
-                    let body = node
-                        .child_by_field_name("value")
-                        .map(|v| self.text(v).trim().to_owned())
-                        .unwrap_or_default();
-                    let name = self.text(name).to_owned();
-                    let state = MacroState::Defined { params: None, body };
-                    self.macros.set(name, state);
-                }
-            }
-            k::PREPROC_FUNCTION_DEF => {
-                if let Some(name) = node.child_by_field_name("name") {
-                    let params = node
-                        .child_by_field_name("parameters")
-                        .map(|p| {
-                            named_children(p)
-                                .map(|c| self.text(c).trim().to_owned())
-                                .collect()
-                        })
-                        .unwrap_or_default();
-                    let body = node
-                        .child_by_field_name("value")
-                        .map(|v| self.text(v).trim().to_owned())
-                        .unwrap_or_default();
-                    let name = self.text(name).to_owned();
-                    let state = MacroState::Defined {
-                        params: Some(params),
-                        body,
-                    };
+            k::PREPROC_DEF | k::PREPROC_FUNCTION_DEF => {
+                if let Some((name, state)) = definition(node, &self.file.text) {
                     self.macros.set(name, state);
                 }
             }
@@ -139,28 +111,13 @@ impl<'a> Lowerer<'a> {
         self.leave();
     }
 
-    /// `-D NAME[=VALUE]` options, as definitions before the file's first line.
-    pub(super) fn command_line_defines(&mut self, defines: &[(String, Option<String>)]) {
-        for (name, value) in defines {
-            let body = value.clone().unwrap_or_else(|| "1".to_owned());
-            let state = MacroState::Defined { params: None, body };
-            self.macros.set(name.clone(), state);
-        }
-    }
-
     /// A conditional group: the compiled branch, or an `IF` of unknown condition over the
     /// possible ones (the evaluator runs both sides and joins them).
     fn conditional(&mut self, node: Node, out: &mut Vec<Stmt>, item: ItemLowering<'a>) {
-        // cpp reads a body as a C expression; of those, a number is what is known here.
-        let body_value = |body: &String, _: &HashMap<String, i128>| match parse_number(body.trim())
-        {
-            ExprKind::Int(v) => Some(v),
-            _ => None,
-        };
         let condition = Condition {
             text: &self.file.text,
             macros: &self.macros,
-            body_value: &body_value,
+            body_value: &number_body,
         };
         let branches = Branches::of(node, &condition);
         let lowered = lower_group(
@@ -185,4 +142,42 @@ impl<'a> Lowerer<'a> {
         let span = self.span(node);
         out.extend(undecided_branches(bodies, exhaustive, span));
     }
+}
+
+/// What a macro's body is worth in an `#if`: cpp reads it as a C expression; of those, a number
+/// is what is known here. (`&String`: the body type `Condition` is given, `Macros<String>`.)
+#[allow(clippy::ptr_arg)]
+pub(super) fn number_body(body: &String, _: &HashMap<String, i128>) -> Option<i128> {
+    match parse_number(body.trim()) {
+        ExprKind::Int(v) => Some(v),
+        _ => None,
+    }
+}
+
+/// The macro a `#define` (object- or function-like) at `node` defines, with its body as
+/// written, in `text`.
+pub(super) fn definition(node: Node, text: &str) -> Option<(String, MacroState<String>)> {
+    let text_of = |n: Node| text.get(n.byte_range()).unwrap_or("").trim().to_owned();
+    let name = text_of(node.child_by_field_name("name")?);
+    let body = node
+        .child_by_field_name("value")
+        .map(text_of)
+        .unwrap_or_default();
+    let params = (node.kind() == k::PREPROC_FUNCTION_DEF).then(|| {
+        node.child_by_field_name("parameters")
+            .map(|p| named_children(p).map(text_of).collect())
+            .unwrap_or_default()
+    });
+    Some((name, MacroState::Defined { params, body }))
+}
+
+/// `-D NAME[=VALUE]` options, as definitions before a file's first line.
+pub(super) fn command_line_macros(defines: &[(String, Option<String>)]) -> Macros<String> {
+    let mut macros = Macros::default();
+    for (name, value) in defines {
+        let body = value.clone().unwrap_or_else(|| "1".to_owned());
+        let state = MacroState::Defined { params: None, body };
+        macros.set(name.clone(), state);
+    }
+    macros
 }
