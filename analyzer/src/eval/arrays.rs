@@ -4,6 +4,7 @@
 
 use std::rc::Rc;
 
+use super::assign::{elemental_expr, MAX_ELEMENTWISE};
 use super::expr::MAX_ARRAY_ELEMENTS;
 use super::value::{Declaration, HeapElement, ObjectKind, Place, State, Value};
 use super::Evaluator;
@@ -117,6 +118,40 @@ impl Evaluator<'_> {
                 Some(())
             }
         }
+    }
+
+    /// A Fortran expression over whole arrays (`displs * lens(1)`, `2 * a + 1`) as an actual
+    /// argument or operand: an unnamed array of its value at each element, each array standing
+    /// for its element at the same position. The arrays conform (Fortran requires it): when
+    /// their sizes are not known, or differ, so is the value. `None` when the expression names
+    /// no whole array, or calls a function (an inquiry such as `SIZE(a)` takes the whole array,
+    /// not its element).
+    pub(crate) fn elemental_array(&mut self, state: &mut State, e: &Expr) -> Option<Value> {
+        if self.case_sensitive || calls_a_function(e) {
+            return None;
+        }
+        let arrays = self.array_operands(state, e);
+        let (_, first) = arrays.first()?;
+        let count = |bounds: &Option<Vec<(i128, i128)>>| -> Option<i128> {
+            bounds
+                .as_ref()?
+                .iter()
+                .try_fold(1i128, |n, &(lower, upper)| {
+                    n.checked_mul(dimension_extent(lower, upper)?.max(0))
+                })
+        };
+        let Some(n) = count(first).filter(|&n| {
+            arrays.iter().all(|(_, b)| count(b) == Some(n))
+                && n <= MAX_ELEMENTWISE
+                && n <= i128::from(self.steps_left)
+        }) else {
+            return Some(Value::Unknown);
+        };
+        self.steps_left -= n as u64;
+        let values = (0..n)
+            .map(|k| self.eval(state, &elemental_expr(e, &arrays, k)))
+            .collect();
+        Some(self.temporary_array(state, e.span, values))
     }
 
     /// An unnamed array holding `values` (a constructor or an array-valued intrinsic passed
@@ -263,4 +298,13 @@ impl Evaluator<'_> {
                 .unwrap_or(Value::Unknown),
         }
     }
+}
+
+/// Whether `e` calls a function anywhere.
+fn calls_a_function(e: &Expr) -> bool {
+    let mut calls = false;
+    crate::ir::visit_expr(e, &mut |inner| {
+        calls |= matches!(inner.kind, ExprKind::Call { .. });
+    });
+    calls
 }

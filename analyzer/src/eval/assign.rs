@@ -8,13 +8,13 @@ use crate::layout::aggregate::dimension_extent;
 use crate::layout::CType;
 
 /// Elements a whole-array assignment evaluates one by one at most.
-const MAX_ELEMENTWISE: i128 = 1 << 14;
+pub(super) const MAX_ELEMENTWISE: i128 = 1 << 14;
 
 /// Scalars one zero fill stores at most; a larger object is forgotten instead.
 const MAX_ZERO_FILL: usize = 1 << 10;
 
 /// Bounds of each dimension of the arrays an expression names, by name (`None` when unknown).
-type ArrayOperands = Vec<(String, Option<Vec<(i128, i128)>>)>;
+pub(super) type ArrayOperands = Vec<(String, Option<Vec<(i128, i128)>>)>;
 
 impl Evaluator<'_> {
     /// Initialises a freshly declared object.
@@ -287,7 +287,7 @@ impl Evaluator<'_> {
 
 /// Rewrites an expression for one element of a whole-array assignment: every name of an array
 /// becomes that array's element `k` (column-major), or unknown when its bounds are.
-fn elemental_expr(e: &Expr, arrays: &ArrayOperands, k: i128) -> Expr {
+pub(super) fn elemental_expr(e: &Expr, arrays: &ArrayOperands, k: i128) -> Expr {
     let mut e = e.clone();
     rewrite_names(&mut e, &mut |name, span| {
         let (_, bounds) = arrays.iter().find(|(n, _)| n == name)?;

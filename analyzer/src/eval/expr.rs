@@ -47,7 +47,10 @@ impl<'p> Evaluator<'p> {
                     _ => Value::Unknown,
                 }
             }
-            ExprKind::Binary(op, a, b) => self.binary(state, *op, a, b),
+            ExprKind::Binary(op, a, b) => match self.elemental_array(state, e) {
+                Some(array) => array,
+                None => self.binary(state, *op, a, b),
+            },
             ExprKind::Cond(c, a, b) => match self.eval(state, c) {
                 Value::Int(0) => self.eval(state, b),
                 Value::Int(_) => self.eval(state, a),
