@@ -124,6 +124,10 @@ names! { NAMED:
     END_PROGRAM_STATEMENT = "end_program_statement",
     END_SUBROUTINE_STATEMENT = "end_subroutine_statement",
     END_FUNCTION_STATEMENT = "end_function_statement",
+    BLOCK_CONSTRUCT = "block_construct",
+    BLOCK_LABEL_START_EXPRESSION = "block_label_start_expression",
+    END_BLOCK_CONSTRUCT_STATEMENT = "end_block_construct_statement",
+    IMPORT_STATEMENT = "import_statement",
 }
 
 names! { ANONYMOUS:
