@@ -81,6 +81,48 @@ fn main() {
     runtime.block_on(run(quick));
 }
 
+/// The document's versions: each edit types a space at a place, or takes it out again.
+struct Edits<'a> {
+    uri: &'a str,
+    version: i64,
+}
+
+impl Edits<'_> {
+    fn change(&mut self, line: u32, character: u32, delete: bool) -> (i64, serde_json::Value) {
+        self.version += 1;
+        let end = character + u32::from(delete);
+        let change = json!({
+            "textDocument": { "uri": self.uri, "version": self.version },
+            "contentChanges": [{
+                "range": { "start": { "line": line, "character": character }, "end": { "line": line, "character": end } },
+                "text": if delete { "" } else { " " }
+            }]
+        });
+        (self.version, change)
+    }
+}
+
+/// From each `didChange` (a space typed at each place, then taken out) to its
+/// `publishDiagnostics`, less the debounce delay.
+async fn diagnostics_after(
+    client: &mut Client,
+    edits: &mut Edits<'_>,
+    places: &[(u32, u32)],
+) -> Vec<Duration> {
+    let debounce = mpi_dtype_lint::lsp::DEBOUNCE;
+    let mut samples = Vec::new();
+    for &(line, character) in places {
+        for delete in [false, true] {
+            let (version, change) = edits.change(line, character, delete);
+            let start = Instant::now();
+            client.notify("textDocument/didChange", change).await;
+            client.diagnostics(edits.uri, version).await;
+            samples.push(start.elapsed().saturating_sub(debounce));
+        }
+    }
+    samples
+}
+
 async fn run(quick: bool) {
     let text = generated_file();
     let uri = "file:///bench/generated.c";
@@ -100,7 +142,7 @@ async fn run(quick: bool) {
         .enumerate()
         .filter_map(|(i, l)| Some((i as u32, l.find(", plane, rank")? as u32 + 2)))
         .collect();
-    let (hovers, edits) = if quick { (5, 2) } else { (HOVERS, EDITS) };
+    let (hovers, edit_count) = if quick { (5, 2) } else { (HOVERS, EDITS) };
     let mut samples = Vec::new();
     for k in 0..hovers {
         let (line, column) = uses[k * 7919 % uses.len()];
@@ -114,33 +156,12 @@ async fn run(quick: bool) {
     }
     report("hover on a handle", samples);
 
-    let debounce = mpi_dtype_lint::lsp::DEBOUNCE;
-    let mut version = 1;
-    let mut edit = |line: u32, character: u32, delete: bool| {
-        version += 1;
-        let end = character + u32::from(delete);
-        let change = json!({
-            "textDocument": { "uri": uri, "version": version },
-            "contentChanges": [{
-                "range": { "start": { "line": line, "character": character }, "end": { "line": line, "character": end } },
-                "text": if delete { "" } else { " " }
-            }]
-        });
-        (version, change)
-    };
-
+    let mut edits = Edits { uri, version: 1 };
     // A space typed into a function body, then taken out again.
-    let mut samples = Vec::new();
-    for k in 0..edits {
-        let line = uses[k * 31 % uses.len()].0 - 1;
-        for delete in [false, true] {
-            let (version, change) = edit(line, 4, delete);
-            let start = Instant::now();
-            client.notify("textDocument/didChange", change).await;
-            client.diagnostics(uri, version).await;
-            samples.push(start.elapsed().saturating_sub(debounce));
-        }
-    }
+    let lines: Vec<(u32, u32)> = (0..edit_count)
+        .map(|k| (uses[k * 31 % uses.len()].0 - 1, 4))
+        .collect();
+    let samples = diagnostics_after(&mut client, &mut edits, &lines).await;
     report(
         "diagnostics after a one-line edit in a function (debounce not counted)",
         samples,
@@ -151,16 +172,8 @@ async fn run(quick: bool) {
         .lines()
         .position(|l| l.starts_with("struct cell"))
         .unwrap() as u32;
-    let mut samples = Vec::new();
-    for _ in 0..edits {
-        for delete in [false, true] {
-            let (version, change) = edit(struct_line, 13, delete);
-            let start = Instant::now();
-            client.notify("textDocument/didChange", change).await;
-            client.diagnostics(uri, version).await;
-            samples.push(start.elapsed().saturating_sub(debounce));
-        }
-    }
+    let lines = vec![(struct_line, 13); edit_count];
+    let samples = diagnostics_after(&mut client, &mut edits, &lines).await;
     report(
         "diagnostics after an edit to a struct declaration (debounce not counted)",
         samples,
@@ -168,10 +181,10 @@ async fn run(quick: bool) {
 
     // A hover sent right after each edit, while the edit is being analysed.
     let mut samples = Vec::new();
-    for k in 0..edits {
+    for k in 0..edit_count {
         let (line, column) = uses[k * 7919 % uses.len()];
         for delete in [false, true] {
-            let (version, change) = edit(line - 1, 4, delete);
+            let (version, change) = edits.change(line - 1, 4, delete);
             client.notify("textDocument/didChange", change).await;
             let start = Instant::now();
             let hover = client.hover(uri, line, column).await;
