@@ -301,18 +301,22 @@ pub(crate) fn unit_size(unit: &Unit, old: &Summary, model: MpiModel) -> i128 {
     }
 }
 
+/// Whether a value fits a 64-bit `MPI_Aint`/`MPI_Count`.
+pub(crate) fn in_aint(v: i128) -> bool {
+    (i64::MIN as i128..=i64::MAX as i128).contains(&v)
+}
+
 /// Every value MPI reports must fit its `MPI_Aint`/`MPI_Count` (64 bits on every target we model
 /// for `MPI_Count`; the engine holds i128 so that this check, not a wrap, decides).
 /// Open MPI's bounds are `ptrdiff_t` and may sit at its sentinels, so its extent may wrap.
 fn check_aint(s: &Summary, model: MpiModel) -> Result<()> {
-    let range = i64::MIN as i128..=i64::MAX as i128;
     let extent = if model == MpiModel::OpenMpi {
         0
     } else {
         s.ub - s.lb
     };
     let values = [s.size, s.lb, s.ub, s.true_lb, s.true_ub, extent];
-    if values.iter().all(|v| range.contains(v)) {
+    if values.into_iter().all(in_aint) {
         Ok(())
     } else {
         Err(DtypeError::Overflow {

@@ -5,6 +5,7 @@
 
 use super::grid::check_subarray_sizes;
 use super::*;
+use crate::dtype::summary::in_aint;
 use crate::dtype::{Partial, PartialCall, PartialSummary};
 
 pub(crate) fn partial(
@@ -83,8 +84,4 @@ fn fits_aint(p: &Partial) -> bool {
             .flatten()
             .all(in_aint)
     })
-}
-
-fn in_aint(v: i128) -> bool {
-    (i64::MIN as i128..=i64::MAX as i128).contains(&v)
 }
