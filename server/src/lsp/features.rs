@@ -65,6 +65,11 @@ impl<'a> View<'a> {
         self.edits.to_analysed(self.convert.offset(position))
     }
 
+    /// The current text's offset of an offset of the analysed text.
+    fn current_offset(&self, offset: usize) -> Option<usize> {
+        Some(self.edits.to_current(Span::new(offset, offset))?.start)
+    }
+
     /// The current text's range of a span of the analysed text.
     fn current_range(&self, span: Span) -> Option<Range> {
         self.edits.to_current(span).map(|s| self.convert.range(s))
@@ -126,10 +131,7 @@ impl<'a> View<'a> {
 
     pub fn hover(&self, position: Position) -> Option<lsp::Hover> {
         let offset = self.analysed_offset(position)?;
-        let line_of = |at: usize| {
-            let current = self.edits.to_current(Span::new(at, at))?;
-            Some(self.convert.position(current.start).line + 1)
-        };
+        let line_of = |at: usize| Some(self.convert.position(self.current_offset(at)?).line + 1);
         let analysis = &self.snapshot.analysis;
         let found =
             ide::hover_in_edited_text(analysis, &self.snapshot.diagnostics, offset, &line_of)?;
@@ -215,7 +217,7 @@ impl<'a> View<'a> {
         ide::inlay_hints(&self.snapshot.analysis)
             .into_iter()
             .filter_map(|h| {
-                let at = self.edits.to_current(Span::new(h.offset, h.offset))?.start;
+                let at = self.current_offset(h.offset)?;
                 (wanted.start <= at && at <= wanted.end).then_some((h, at))
             })
             .map(|(h, at)| lsp::InlayHint {

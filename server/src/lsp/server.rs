@@ -143,14 +143,7 @@ impl State {
             })
             .await
             .clone();
-        let snapshot = analysed.map_err(|message| {
-            log(
-                client,
-                MessageType::ERROR,
-                format!("{}: {message}", uri.as_str()),
-            );
-            internal_error(message)
-        })?;
+        let snapshot = analysed.map_err(|message| failed(client, uri, message))?;
         self.documents
             .with(uri, |d| d.store_snapshot(snapshot.clone()));
         Ok(Some(snapshot))
@@ -200,14 +193,10 @@ impl State {
         uri: &Uri,
         query: impl FnOnce() -> R + Send + 'static,
     ) -> Result<Option<R>> {
-        off_executor(query).await.map(Some).map_err(|message| {
-            log(
-                client,
-                MessageType::ERROR,
-                format!("{}: {message}", uri.as_str()),
-            );
-            internal_error(message)
-        })
+        off_executor(query)
+            .await
+            .map(Some)
+            .map_err(|message| failed(client, uri, message))
     }
 
     /// After `delay`, publishes the diagnostics of `version` unless the document has moved on.
@@ -267,7 +256,13 @@ fn reanalyse_open_documents(
     }
 }
 
-fn internal_error(message: String) -> Error {
+/// An analysis or query of `uri` that failed (a panic): logged, and the request's error.
+fn failed(client: &Client, uri: &Uri, message: String) -> Error {
+    log(
+        client,
+        MessageType::ERROR,
+        format!("{}: {message}", uri.as_str()),
+    );
     Error {
         message: message.into(),
         ..Error::internal_error()
