@@ -81,6 +81,18 @@ fn main() {
     runtime.block_on(run(quick));
 }
 
+/// The time a hover on a handle takes to answer (with the handle's extent).
+async fn timed_hover(client: &mut Client, uri: &str, line: u32, column: u32) -> Duration {
+    let start = Instant::now();
+    let hover = client.hover(uri, line, column).await;
+    let elapsed = start.elapsed();
+    assert!(hover["contents"]["value"]
+        .as_str()
+        .unwrap()
+        .contains("extent"));
+    elapsed
+}
+
 /// The document's versions: each edit types a space at a place, or takes it out again.
 struct Edits<'a> {
     uri: &'a str,
@@ -146,13 +158,7 @@ async fn run(quick: bool) {
     let mut samples = Vec::new();
     for k in 0..hovers {
         let (line, column) = uses[k * 7919 % uses.len()];
-        let start = Instant::now();
-        let hover = client.hover(uri, line, column).await;
-        samples.push(start.elapsed());
-        assert!(hover["contents"]["value"]
-            .as_str()
-            .unwrap()
-            .contains("extent"));
+        samples.push(timed_hover(&mut client, uri, line, column).await);
     }
     report("hover on a handle", samples);
 
@@ -186,13 +192,7 @@ async fn run(quick: bool) {
         for delete in [false, true] {
             let (version, change) = edits.change(line - 1, 4, delete);
             client.notify("textDocument/didChange", change).await;
-            let start = Instant::now();
-            let hover = client.hover(uri, line, column).await;
-            samples.push(start.elapsed());
-            assert!(hover["contents"]["value"]
-                .as_str()
-                .unwrap()
-                .contains("extent"));
+            samples.push(timed_hover(&mut client, uri, line, column).await);
             client.diagnostics(uri, version).await;
         }
     }

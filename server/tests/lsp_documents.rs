@@ -150,12 +150,7 @@ async fn a_half_typed_line_keeps_the_results_of_the_code_it_is_not_in() {
         vec![json!("missing-commit")],
         "{published}"
     );
-    let symbols = client
-        .result(
-            "textDocument/documentSymbol",
-            json!({ "textDocument": { "uri": uri } }),
-        )
-        .await;
+    let symbols = client.symbols(uri).await;
     let names: Vec<&Value> = symbols
         .as_array()
         .unwrap()
@@ -637,21 +632,8 @@ fn held_analyze(
 
 /// `textDocument/documentSymbol` and `textDocument/definition` at `at`.
 async fn symbols_and_definition(client: &mut Client, uri: &str, at: (u32, u32)) -> (Value, Value) {
-    let document = json!({ "uri": uri });
-    let symbols = client
-        .result(
-            "textDocument/documentSymbol",
-            json!({ "textDocument": document }),
-        )
-        .await;
-    let position = json!({ "line": at.0, "character": at.1 });
-    let definition = client
-        .result(
-            "textDocument/definition",
-            json!({ "textDocument": document, "position": position }),
-        )
-        .await;
-    (symbols, definition)
+    let symbols = client.symbols(uri).await;
+    (symbols, client.definition(uri, at.0, at.1).await)
 }
 
 /// Every `line` of a JSON value, one more.

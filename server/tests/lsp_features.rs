@@ -36,12 +36,7 @@ async fn inlay_hints_follow_every_constructor_call() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn document_symbols_are_the_datatype_handles() {
     let mut client = opened(PARTICLES, &fixture("c/seed_4_17_particles.c")).await;
-    let symbols = client
-        .result(
-            "textDocument/documentSymbol",
-            json!({ "textDocument": { "uri": PARTICLES } }),
-        )
-        .await;
+    let symbols = client.symbols(PARTICLES).await;
     assert_json_snapshot!(symbols);
 }
 
@@ -50,12 +45,7 @@ async fn definition_of_a_handle_is_its_constructor_call() {
     let text = fixture("c/seed_4_17_particles.c");
     let mut client = opened(PARTICLES, &text).await;
     let (line, character) = position_of(&text, "MPI_Type_free(&Particletype", 16);
-    let definition = client
-        .result(
-            "textDocument/definition",
-            json!({ "textDocument": { "uri": PARTICLES }, "position": { "line": line, "character": character } }),
-        )
-        .await;
+    let definition = client.definition(PARTICLES, line, character).await;
     let (def_line, _) = position_of(&text, "MPI_Type_create_struct(3", 0);
     assert_eq!(definition[0]["range"]["start"]["line"], def_line);
     assert_json_snapshot!(definition);

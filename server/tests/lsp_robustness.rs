@@ -15,12 +15,7 @@ const TEXT: &str = "#include <mpi.h>\nvoid f(void)\n{\n    MPI_Datatype t;\n    
 
 /// The server still answers requests about the document.
 async fn assert_alive(client: &mut Client) {
-    let symbols = client
-        .result(
-            "textDocument/documentSymbol",
-            json!({ "textDocument": { "uri": URI } }),
-        )
-        .await;
+    let symbols = client.symbols(URI).await;
     assert_eq!(symbols[0]["name"], "t");
 }
 

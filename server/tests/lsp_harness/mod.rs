@@ -201,6 +201,22 @@ impl Client {
         .await
     }
 
+    pub async fn symbols(&mut self, uri: &str) -> Value {
+        self.result(
+            "textDocument/documentSymbol",
+            json!({ "textDocument": { "uri": uri } }),
+        )
+        .await
+    }
+
+    pub async fn definition(&mut self, uri: &str, line: u32, character: u32) -> Value {
+        self.result(
+            "textDocument/definition",
+            json!({ "textDocument": { "uri": uri }, "position": { "line": line, "character": character } }),
+        )
+        .await
+    }
+
     pub async fn hover(&mut self, uri: &str, line: u32, character: u32) -> Value {
         self.result(
             "textDocument/hover",
