@@ -79,9 +79,9 @@ pub fn reanalyze(
     let program = match language.with_form_override(options.fortran_form) {
         Language::C => {
             let previous = previous.and_then(|p| p.parse.as_ref());
-            let lowered = c::lower(text, &options.c, options.target, includes, previous);
-            parse = lowered.1;
-            lowered.0
+            let program;
+            (program, parse) = c::lower(text, &options.c, options.target, includes, previous);
+            program
         }
         Language::Fortran { .. } if text.len() > MAX_SOURCE_BYTES => {
             notes.push(Note {

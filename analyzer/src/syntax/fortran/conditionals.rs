@@ -375,7 +375,6 @@ fn blank_group(
     compiled: Option<usize>,
     directives: &[Directive],
 ) {
-    let first = directives[group.branches[0]].first;
     let last = directives[group.end].last;
     for (b, &at) in group.branches.iter().enumerate() {
         let directive = &directives[at];
@@ -392,7 +391,6 @@ fn blank_group(
     for line in &mut blank[directives[group.end].first..=last] {
         *line = true;
     }
-    debug_assert!(first <= last);
 }
 
 /// The macro name a directive's text starts with.
