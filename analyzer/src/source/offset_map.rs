@@ -10,13 +10,16 @@ struct Segment {
     original_start: usize,
     len: usize,
     inserted: bool,
+    /// The original bytes inserted ones replace (none for a pure insertion).
+    replaces: usize,
 }
 
 impl Segment {
-    /// End of the original bytes this segment stands for (inserted bytes stand for none).
+    /// End of the original bytes this segment stands for (inserted bytes stand for those they
+    /// replace).
     fn original_end(&self) -> usize {
         if self.inserted {
-            self.original_start
+            self.original_start + self.replaces
         } else {
             self.original_start + self.len
         }
@@ -63,6 +66,22 @@ impl OffsetMap {
         self.push(at, len, true);
     }
 
+    /// Appends `len` bytes written instead of the `replaced` original bytes at `at` (a macro's
+    /// use and its expansion): a span inside them maps to all of those.
+    pub(crate) fn push_replaced(&mut self, at: usize, replaced: usize, len: usize) {
+        if len == 0 {
+            return;
+        }
+        self.segments.push(Segment {
+            normalized_start: self.normalized_len,
+            original_start: at,
+            len,
+            inserted: true,
+            replaces: replaced,
+        });
+        self.normalized_len += len;
+    }
+
     fn push(&mut self, original_start: usize, len: usize, inserted: bool) {
         if len == 0 {
             return;
@@ -71,6 +90,7 @@ impl OffsetMap {
         self.normalized_len += len;
         if let Some(last) = self.segments.last_mut() {
             let continues = last.inserted == inserted
+                && last.replaces == 0
                 && if inserted {
                     last.original_start == original_start
                 } else {
@@ -86,6 +106,7 @@ impl OffsetMap {
             original_start,
             len,
             inserted,
+            replaces: 0,
         });
     }
 
@@ -137,7 +158,8 @@ impl OffsetMap {
         let last = span.end.min(self.normalized_len) - 1;
         let end = match self.segment_at(last) {
             Some(s) if !s.inserted => s.original_start + (last - s.normalized_start) + 1,
-            _ => self.to_original(last),
+            Some(s) => s.original_end(),
+            None => self.to_original(last),
         };
         Span::new(start, end.max(start))
     }
@@ -162,5 +184,28 @@ impl OffsetMap {
         self.segments
             .get(following)
             .map_or(self.normalized_len, |s| s.normalized_start)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_replacement_maps_to_the_whole_use() {
+        // "x = _RL + 1" with `_RL` (4..7) written as `Real*8` (4..10).
+        let mut map = OffsetMap::for_original(11);
+        map.push_copied(0, 4);
+        map.push_replaced(4, 3, 6);
+        map.push_copied(7, 4);
+        assert_eq!(map.normalized_len(), 14);
+        assert_eq!(map.to_original_span(Span::new(4, 8)), Span::new(4, 7));
+        assert_eq!(map.to_original_span(Span::new(0, 14)), Span::new(0, 11));
+        assert_eq!(map.to_original_span(Span::new(11, 14)), Span::new(8, 11));
+        assert_eq!(map.to_normalized(4), 4);
+        assert_eq!(map.to_normalized(7), 10);
+        // A pure insertion next to it stays a point.
+        map.push_inserted(11, 1);
+        assert_eq!(map.to_original_span(Span::new(14, 15)), Span::new(11, 11));
     }
 }

@@ -19,14 +19,14 @@ use super::tokens::{self, HideSet, Kind, Origin, Token};
 
 /// What a name that may or may not be a macro here becomes: the lowering reads it as an
 /// unknown value (or type).
-pub(super) const UNKNOWN_NAME: &str = "__mpi_dtype_lint_unknown";
+pub(crate) const UNKNOWN_NAME: &str = "__mpi_dtype_lint_unknown";
 
 /// How deep arguments are expanded inside the arguments of other uses.
 const MAX_ARGUMENT_DEPTH: usize = 64;
 
 /// A macro's definition, as expansion reads it.
 #[derive(Debug)]
-pub(super) struct Definition {
+pub(crate) struct Definition {
     /// The parameters of a function-like macro (without the `...`).
     pub params: Option<Vec<String>>,
     pub variadic: bool,
@@ -40,6 +40,15 @@ impl Definition {
         Definition {
             params,
             variadic,
+            body,
+        }
+    }
+
+    /// A definition whose body is already tokens (read by another language's rules).
+    pub(crate) fn of_tokens(params: Option<Vec<String>>, body: Vec<Token>) -> Definition {
+        Definition {
+            params,
+            variadic: false,
             body,
         }
     }
@@ -58,7 +67,7 @@ impl Definition {
 }
 
 /// What a name is where the code is expanded.
-pub(super) enum Lookup {
+pub(crate) enum Lookup {
     Macro(Rc<Definition>),
     /// A macro or not, depending on what could not be decided (an `#if` branch).
     Unknown,
@@ -68,7 +77,7 @@ pub(super) enum Lookup {
 
 /// Why a text was not expanded.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Refusal {
+pub(crate) enum Refusal {
     /// The expansion comes to more tokens than are left.
     Budget,
     /// Something expansion does not model, or not well-formed.
@@ -77,13 +86,13 @@ pub(super) enum Refusal {
 
 /// A text expanded: its tokens, and the byte ranges of the uses it expanded (the outermost).
 #[derive(Debug)]
-pub(super) struct Expanded {
+pub(crate) struct Expanded {
     pub tokens: Vec<Token>,
     pub uses: Vec<(usize, usize)>,
 }
 
 /// Expands texts with the macros `lookup` says are in force, within a number of tokens.
-pub(super) struct Expander<'a> {
+pub(crate) struct Expander<'a> {
     pub lookup: &'a dyn Fn(&str) -> Lookup,
     /// Tokens its expansions may still make.
     pub budget: usize,
@@ -125,7 +134,7 @@ fn hull(a: (usize, usize), b: (usize, usize)) -> (usize, usize) {
 
 impl Expander<'_> {
     /// Expands `tokens` (a text's) in full; `None` when no macro is used in them.
-    pub(super) fn expand_text(&mut self, tokens: Vec<Token>) -> Result<Option<Expanded>, Refusal> {
+    pub(crate) fn expand_text(&mut self, tokens: Vec<Token>) -> Result<Option<Expanded>, Refusal> {
         let mut uses = Vec::new();
         let tokens = self.expand(tokens, 0, &mut uses)?;
         if uses.is_empty() {

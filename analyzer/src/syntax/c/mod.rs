@@ -13,7 +13,7 @@
 //! `Unknown` / `Opaque` instead of overflowing the stack.
 
 mod attributes;
-mod cpp;
+pub(crate) mod cpp;
 mod enums;
 mod expand;
 mod expr;
@@ -28,7 +28,7 @@ mod reparse;
 pub(crate) use reparse::MainParse;
 mod statement_macros;
 mod stmt;
-mod tokens;
+pub(crate) mod tokens;
 mod types;
 
 use std::collections::{HashMap, HashSet};

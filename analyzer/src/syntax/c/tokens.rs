@@ -8,7 +8,7 @@ use super::lex::{block_comment_end, line_comment_end, literal_end};
 
 /// What a token is, as far as expansion needs to know.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Kind {
+pub(crate) enum Kind {
     Ident,
     /// A pp-number: any digit-led run of letters, digits, `.`, and signs after an exponent.
     Number,
@@ -21,7 +21,7 @@ pub(super) enum Kind {
 
 /// Where a token comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Origin {
+pub(crate) enum Origin {
     /// Copied from the text being expanded, at this byte offset.
     Text(usize),
     /// Made by expanding the macro used at this byte range of that text.
@@ -30,7 +30,7 @@ pub(super) enum Origin {
 
 impl Origin {
     /// The byte range of the text it stands for (`len` is its spelling's length).
-    pub(super) fn range(self, len: usize) -> (usize, usize) {
+    pub(crate) fn range(self, len: usize) -> (usize, usize) {
         match self {
             Origin::Text(at) => (at, at + len),
             Origin::Made(start, end) => (start, end),
@@ -39,11 +39,11 @@ impl Origin {
 }
 
 /// The macros whose expansion made a token, which it does not invoke again (its "hide set").
-pub(super) type HideSet = Rc<[Rc<str>]>;
+pub(crate) type HideSet = Rc<[Rc<str>]>;
 
 /// One preprocessing token.
 #[derive(Clone, Debug)]
-pub(super) struct Token {
+pub(crate) struct Token {
     pub kind: Kind,
     pub text: Rc<str>,
     /// White space (or a comment) came before it.
@@ -53,12 +53,12 @@ pub(super) struct Token {
 }
 
 impl Token {
-    pub(super) fn is(&self, punct: &str) -> bool {
+    pub(crate) fn is(&self, punct: &str) -> bool {
         self.kind == Kind::Punct && &*self.text == punct
     }
 
     /// The byte range of the text it stands for.
-    pub(super) fn range(&self) -> (usize, usize) {
+    pub(crate) fn range(&self) -> (usize, usize) {
         self.origin.range(self.text.len())
     }
 }
@@ -182,6 +182,55 @@ fn scan(text: &str, base: usize, directives: bool) -> Option<Vec<Token>> {
     Some(out)
 }
 
+/// The tokens of one line of Fortran code (found at byte `base`) as cpp reads Fortran, in
+/// traditional mode: no C comment, so `//` is concatenation; a `'` or `"` literal ends at its
+/// closing quote (doubled inside it, with no `\` escape) or at the line's end; and the tokens
+/// end at a `!` outside literals, where Fortran's comment starts.
+pub(crate) fn tokenize_fortran(code: &str, base: usize) -> Vec<Token> {
+    let b = code.as_bytes();
+    let no_hide: HideSet = Rc::from(Vec::new());
+    let mut out = Vec::new();
+    let mut i = 0;
+    let mut space = false;
+    while i < b.len() {
+        let (end, kind) = match b[i] {
+            b'!' => break,
+            c if c.is_ascii_whitespace() => {
+                space = true;
+                i += 1;
+                continue;
+            }
+            quote @ (b'\'' | b'"') => {
+                let mut j = i + 1;
+                while j < b.len() {
+                    if b[j] == quote {
+                        if b.get(j + 1) != Some(&quote) {
+                            break;
+                        }
+                        j += 1;
+                    }
+                    j += 1;
+                }
+                ((j + 1).min(b.len()), Kind::Literal)
+            }
+            _ => token_end(b, i),
+        };
+        let Some(spelling) = code.get(i..end) else {
+            break;
+        };
+        out.push(Token {
+            kind,
+            text: Rc::from(spelling),
+            space,
+            origin: Origin::Text(base + i),
+            hide: Rc::clone(&no_hide),
+        });
+        space = false;
+        i = end;
+    }
+    out
+}
+
 /// The one token `text` spells (a pasted token), `None` when it is not exactly one.
 pub(super) fn single(text: &str) -> Option<(Kind, Rc<str>)> {
     let b = text.as_bytes();
@@ -273,6 +322,22 @@ mod tests {
         let tokens = tokenize("f (x)", 10).unwrap();
         assert!(!tokens[0].space && tokens[1].space && !tokens[2].space);
         assert_eq!(tokens[2].origin, Origin::Text(13));
+    }
+
+    #[test]
+    fn tokens_of_fortran_code() {
+        let spellings = |code: &str| -> Vec<String> {
+            tokenize_fortran(code, 0)
+                .iter()
+                .map(|t| t.text.to_string())
+                .collect()
+        };
+        assert_eq!(
+            spellings("s = 'it''s\\' // \"q\" ! _RL x"),
+            ["s", "=", "'it''s\\'", "/", "/", "\"q\""]
+        );
+        assert_eq!(spellings("x .EQ. 1.5D0_RL"), ["x", ".", "EQ", ".", "1.5D0_RL"]);
+        assert_eq!(spellings("c = 'open"), ["c", "=", "'open"]);
     }
 
     #[test]

@@ -13,13 +13,19 @@
 //! `#define`, `#undef` and `#include`d headers (through the resolver, within a budget of their
 //! own). A name an undecided group may change becomes uncertain; after an undecided group that
 //! includes a header, nothing more is decided.
+//!
+//! The same scan expands the macros of each line of code with the macros in force there
+//! ([`super::expansion`]). That does move offsets: the map it returns leads back to the text as
+//! written.
 
 use std::collections::HashMap;
 use std::rc::Rc;
 
 use tree_sitter::{Node, Parser};
 
+use super::expansion::{LineExpander, Replacement};
 use super::{kinds as k, language, preproc};
+use crate::source::{FortranForm, OffsetMap};
 use crate::syntax::preproc::{Condition, MacroState, Macros};
 use crate::syntax::TextBudget;
 
@@ -120,15 +126,28 @@ struct Scan<'r> {
     /// An undecided group included a header: its macros are unknown from there on.
     lost: bool,
     depth: usize,
+    /// Expands the main file's lines of code, when they are expanded.
+    expander: Option<LineExpander>,
+    /// The lines of code with uses of macros, and their replacements.
+    replaced: Vec<(usize, Vec<Replacement>)>,
 }
 
-/// `text` with every conditional group the macros decide replaced by its compiled branch (see
-/// the module documentation); `None` when no group is decided.
+/// A text as cpp leaves it: decided groups taken away, macros expanded.
+pub(super) struct Preprocessed {
+    pub text: String,
+    /// Leads offsets of `text` back to the text as written, when expansions moved them.
+    pub expansions: Option<OffsetMap>,
+}
+
+/// `text` with every conditional group the macros decide replaced by its compiled branch, and,
+/// when `expand` gives the form of its lines, the macros of its code expanded (see the module
+/// documentation); `None` when cpp changes nothing.
 pub(super) fn resolve(
     text: &str,
     macros: &Macros<String>,
     include: &mut dyn FnMut(&str) -> Option<String>,
-) -> Option<String> {
+    expand: Option<FortranForm>,
+) -> Option<Preprocessed> {
     let lines: Vec<&str> = text.split('\n').collect();
     let mut scan = Scan {
         macros: macros.clone(),
@@ -137,18 +156,37 @@ pub(super) fn resolve(
         headers: HashMap::new(),
         lost: false,
         depth: 0,
+        expander: expand.map(LineExpander::new),
+        replaced: Vec::new(),
     };
     let mut blank = vec![false; lines.len()];
     scan.lines(&lines, Some(&mut blank));
-    if !blank.contains(&true) {
+    if !blank.contains(&true) && scan.replaced.is_empty() {
         return None;
     }
     let mut out = String::with_capacity(text.len());
+    let mut map = OffsetMap::for_original(text.len());
+    // Where the original's bytes not yet mapped start.
+    let mut copied_from = 0;
+    let mut replaced = scan.replaced.iter().peekable();
+    let mut line_start = 0;
     for (i, line) in lines.iter().enumerate() {
         if i > 0 {
             out.push('\n');
+            line_start += 1;
         }
-        if blank[i] {
+        if let Some((_, uses)) = replaced.next_if(|(at, _)| *at == i) {
+            let mut written = 0;
+            for (range, expansion) in uses {
+                out.push_str(&line[written..range.start]);
+                out.push_str(expansion);
+                map.push_copied(copied_from, line_start + range.start - copied_from);
+                map.push_replaced(line_start + range.start, range.len(), expansion.len());
+                copied_from = line_start + range.end;
+                written = range.end;
+            }
+            out.push_str(&line[written..]);
+        } else if blank[i] {
             // A `\r` before the line end stays: the line keeps its ending.
             let body = line.strip_suffix('\r');
             out.extend(std::iter::repeat_n(' ', body.unwrap_or(line).len()));
@@ -158,8 +196,13 @@ pub(super) fn resolve(
         } else {
             out.push_str(line);
         }
+        line_start += line.len();
     }
-    Some(out)
+    map.push_copied(copied_from, text.len() - copied_from);
+    Some(Preprocessed {
+        text: out,
+        expansions: (!scan.replaced.is_empty()).then_some(map),
+    })
 }
 
 impl Scan<'_> {
@@ -177,7 +220,13 @@ impl Scan<'_> {
         // The decided groups open here: (index of their `#endif`, first and last directive of
         // the branch compiled).
         let mut open: Vec<(usize, Option<(usize, usize)>)> = Vec::new();
+        // The first line of code not yet expanded.
+        let mut code = 0;
         while i < directives.len() {
+            if let Some(blank) = blank.as_deref() {
+                self.expand_code(lines, code..directives[i].first, blank);
+                code = directives[i].last + 1;
+            }
             while let Some(&(end, _)) = open.last() {
                 if i <= end {
                     break;
@@ -225,6 +274,26 @@ impl Scan<'_> {
                 _ => {}
             }
             i += 1;
+        }
+        if let Some(blank) = blank.as_deref() {
+            self.expand_code(lines, code..lines.len(), blank);
+        }
+    }
+
+    /// Expands the macros of the lines of code in `range` that cpp compiles or may compile,
+    /// with the macros in force there (none once a header's may be anything).
+    fn expand_code(&mut self, lines: &[&str], range: std::ops::Range<usize>, blank: &[bool]) {
+        let Some(expander) = self.expander.as_mut() else {
+            return;
+        };
+        if self.lost {
+            return;
+        }
+        for i in range.filter(|&i| !blank[i]) {
+            let uses = expander.expand(lines[i], &self.macros);
+            if !uses.is_empty() {
+                self.replaced.push((i, uses));
+            }
         }
     }
 
@@ -436,7 +505,7 @@ mod tests {
                 .find(|(n, _)| *n == name)
                 .map(|(_, t)| (*t).to_owned())
         };
-        let out = resolve(text, &macros, &mut include)?;
+        let out = resolve(text, &macros, &mut include, None)?.text;
         assert_eq!(out.len(), text.len(), "offsets move");
         let lines = out.split('\n').zip(text.split('\n'));
         let shown: Vec<String> = lines

@@ -16,6 +16,7 @@
 
 mod conditionals;
 mod decl;
+mod expansion;
 mod expr;
 mod jumps;
 pub mod kinds;
@@ -127,8 +128,12 @@ enum SpanMode {
     /// The main file as written (free form).
     #[default]
     Identity,
-    /// The main file rewritten from fixed form: map back through the offset map.
-    Fixed(OffsetMap),
+    /// The main file rewritten: from fixed form to free form (`fixed` leads back to the text
+    /// cpp left), and by cpp's expansions (`expanded` leads back to the file as written).
+    Rewritten {
+        fixed: Option<OffsetMap>,
+        expanded: Option<OffsetMap>,
+    },
     /// An included file or a macro body: everything is at the `INCLUDE` line or macro use.
     At(Span),
 }
@@ -204,18 +209,23 @@ impl<'a> Lowerer<'a> {
                 ),
             );
         }
-        let decided = self.decided_conditionals(text);
-        let text = decided.as_deref().unwrap_or(text);
-        let Some((tree, parsed, map)) = self.parse(text) else {
-            self.note(
-                Span::new(0, text.len()),
-                "could not parse the file".to_owned(),
-            );
+        let analysed = Span::new(0, text.len());
+        let (text, expanded) = match self.preprocessed(text, true) {
+            Some(p) => (std::borrow::Cow::Owned(p.text), p.expansions),
+            None => (std::borrow::Cow::Borrowed(text), None),
+        };
+        let Some((tree, parsed, fixed)) = self.parse(&text) else {
+            self.note(analysed, "could not parse the file".to_owned());
             return;
+        };
+        let spans = if fixed.is_none() && expanded.is_none() {
+            SpanMode::Identity
+        } else {
+            SpanMode::Rewritten { fixed, expanded }
         };
         self.file = FileCtx {
             text: parsed,
-            spans: map.map_or(SpanMode::Identity, SpanMode::Fixed),
+            spans,
         };
         let root = tree.root_node();
         self.collect_procedures(root);
@@ -223,15 +233,17 @@ impl<'a> Lowerer<'a> {
         self.lower_top(root);
     }
 
-    /// `text` (of a file cpp runs over) with the conditional groups the macros known here
-    /// decide reduced to their compiled branch; `None` when there is nothing to decide.
-    fn decided_conditionals(&mut self, text: &str) -> Option<String> {
+    /// `text` (of a file cpp runs over) as cpp leaves it with the macros known here: the
+    /// conditional groups they decide reduced to their compiled branch, and, when `expand`, the
+    /// macros of its code expanded; `None` when cpp changes nothing.
+    fn preprocessed(&mut self, text: &str, expand: bool) -> Option<conditionals::Preprocessed> {
         if !self.preprocessed {
             return None;
         }
         let macros = self.macros.clone();
+        let form = expand.then_some(self.form);
         let resolver = self.resolver();
-        conditionals::resolve(text, &macros, &mut |name| resolver.resolve(name))
+        conditionals::resolve(text, &macros, &mut |name| resolver.resolve(name), form)
     }
 
     /// The original span of a node.
@@ -242,7 +254,10 @@ impl<'a> Lowerer<'a> {
     fn map_span(&self, span: Span) -> Span {
         match &self.file.spans {
             SpanMode::Identity => span,
-            SpanMode::Fixed(map) => map.to_original_span(span),
+            SpanMode::Rewritten { fixed, expanded } => {
+                let span = fixed.as_ref().map_or(span, |m| m.to_original_span(span));
+                expanded.as_ref().map_or(span, |m| m.to_original_span(span))
+            }
             SpanMode::At(at) => *at,
         }
     }
@@ -344,11 +359,12 @@ impl<'a> Lowerer<'a> {
         }
     }
 
-    /// Lowers the text of an `INCLUDE`d file or `#include`d header in place, every span at the
-    /// directive.
+    /// Lowers the text of an `INCLUDE`d file or (`cpp`) `#include`d header in place, every span
+    /// at the directive.
     fn lower_included(
         &mut self,
         name: &str,
+        cpp: bool,
         at: Span,
         out: &mut Vec<crate::ir::Stmt>,
         item: preproc::ItemLowering<'a>,
@@ -387,7 +403,8 @@ impl<'a> Lowerer<'a> {
             self.declarations_unseen();
             return;
         };
-        let text = self.decided_conditionals(&text).unwrap_or(text);
+        // cpp expands the macros of a `#include`d header, not of a Fortran `INCLUDE`d file.
+        let text = self.preprocessed(&text, cpp).map_or(text, |p| p.text);
         let Some((tree, parsed, _)) = self.parse(&text) else {
             return;
         };

@@ -479,12 +479,12 @@ impl<'a> Lowerer<'a> {
         let mut includes = source.includes;
         let decided = preprocessed
             .then(|| {
-                super::conditionals::resolve(&source.text, &macros, &mut |name| {
-                    includes.resolve(name)
-                })
+                let mut include = |name: &str| includes.resolve(name);
+                super::conditionals::resolve(&source.text, &macros, &mut include, Some(form))
             })
             .flatten();
-        let specifications = specification_parts(decided.as_deref().unwrap_or(&source.text), form);
+        let text = decided.as_ref().map_or(&*source.text, |d| d.text.as_str());
+        let specifications = specification_parts(text, form);
         let text = super::super::parsed_prefix(
             &specifications,
             super::super::MAX_PARSED_BYTES,

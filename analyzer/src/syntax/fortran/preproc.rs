@@ -102,7 +102,7 @@ impl<'a> Lowerer<'a> {
                         .trim_matches(['"', '<', '>', '\''])
                         .to_owned();
                     let at = self.span(node);
-                    self.lower_included(&name, at, out, item);
+                    self.lower_included(&name, true, at, out, item);
                 }
             }
             k::PREPROC_IF | k::PREPROC_IFDEF => self.conditional(node, out, item),

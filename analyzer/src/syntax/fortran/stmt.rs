@@ -203,7 +203,7 @@ impl<'a> Lowerer<'a> {
         if let Some(path) = node.child_by_field_name("path") {
             let name = self.text(path).trim().trim_matches(['\'', '"']).to_owned();
             let at = self.span(node);
-            self.lower_included(&name, at, out, item);
+            self.lower_included(&name, false, at, out, item);
         }
     }
 

@@ -284,6 +284,54 @@ fn fixed_form_spans_map_back_to_the_original_tokens() {
     assert!(types[0].datatype.is_some());
 }
 
+/// cpp's expansions move offsets: a token copied from the file maps back to itself, one a
+/// macro's use made to the whole use, in fixed form and free.
+#[test]
+fn spans_map_back_through_macro_expansions() {
+    let fixed = "#define _RL Real*8
+#define NX 12
+#define COLS(n) (n) * 2
+      PROGRAM SPANS
+      INCLUDE 'mpif.h'
+      _RL A(NX, 3)
+      INTEGER ITYPE, IERR
+      CALL MPI_TYPE_VECTOR(COLS( NX ), 2, NX, MPI_REAL8,
+     &     ITYPE, IERR)
+      END
+";
+    let free = fixed.replace(",\n     &", ", &\n     ");
+    let cases = [
+        (fixed.to_owned(), Language::fortran(FortranForm::Fixed, true)),
+        (free, Language::fortran(FortranForm::Free, true)),
+    ];
+    for (text, language) in cases {
+        let analysis = run(&text, language);
+        let mut all = Vec::new();
+        for f in &analysis.program.functions {
+            tokens(&f.body, &mut all);
+        }
+        let uses = ["NX", "COLS( NX )", "_RL"];
+        let mut checked = 0;
+        for token in all.iter().filter(|t| !t.span.is_empty()) {
+            let written = analysis.slice(token.span);
+            let copied = match &token.kind {
+                ExprKind::Name(n) => written.eq_ignore_ascii_case(n),
+                ExprKind::Int(v) => written.parse::<i128>().ok() == Some(*v),
+                _ => unreachable!(),
+            };
+            assert!(copied || uses.contains(&written), "{token:?} at {written:?}");
+            checked += 1;
+        }
+        assert!(checked >= 6, "only {checked} tokens checked");
+        let types = analysis.types();
+        assert_eq!((types[0].line, types[0].column), (8, 7));
+        assert_eq!(types[0].name, "ITYPE");
+        assert!(analysis.notes.is_empty(), "{:?}", analysis.notes);
+        let count = &analysis.evaluation.calls[0].args[0].value;
+        assert!(matches!(count, ArgumentValue::Int(24)), "{count:?}");
+    }
+}
+
 /// Declarations of an `INCLUDE`d file are the including unit's, in fixed and free form (with
 /// `#include` too), each its own variable although all stand at the directive.
 #[test]
