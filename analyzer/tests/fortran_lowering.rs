@@ -138,8 +138,9 @@ program loops
   else
      total = 1
   end if
+  ! The call that returned wrote MPI_SUCCESS to ierr.
   if (ierr == 0) total = 3
-  call MPI_Type_contiguous(total, MPI_INTEGER, u, ierr) ! expect: unknown
+  call MPI_Type_contiguous(total, MPI_INTEGER, u, ierr) ! expect: size=12 lb=0 extent=12
 end program
 "#,
     ),
@@ -247,10 +248,15 @@ end program
         FIXED,
         "      PROGRAM IMPL
       INCLUDE 'mpif.h'
-      INTEGER T, U, IERR
+      INTEGER T, U, V, IERR
       K = 4
       CALL MPI_TYPE_CONTIGUOUS(K, MPI_REAL, T, IERR) ! expect: size=16 lb=0 extent=16
-      IF (IERR .NE. 0) GO TO 20
+      IF (IERR .NE. 0) GO TO 10
+      K = 6
+   10 CONTINUE
+      CALL MPI_TYPE_CONTIGUOUS(K, MPI_REAL, V, IERR) ! expect: size=24 lb=0 extent=24
+      READ (*, *) M
+      IF (M .NE. 0) GO TO 20
       K = 8
    20 CONTINUE
       CALL MPI_TYPE_CONTIGUOUS(K, MPI_REAL, U, IERR) ! expect: unknown
@@ -325,13 +331,14 @@ program allocs
   use mpi
   implicit none
   real(8), allocatable :: a(:), b(:, :)
-  integer :: n, t, u, v, w, x, ierr
+  integer :: n, m, t, u, v, w, x, ierr
   n = 5
+  read (*, *) m
   allocate(a(n))
   call MPI_Type_contiguous(size(a), MPI_REAL8, t, ierr) ! expect: size=40 lb=0 extent=40
   deallocate(a)
   call MPI_Type_contiguous(size(a), MPI_REAL8, u, ierr) ! expect: unknown
-  if (ierr == 0) then
+  if (m == 0) then
      allocate(b(n, 2))
   else
      allocate(b(n, 3))

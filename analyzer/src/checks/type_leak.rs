@@ -237,11 +237,19 @@ fn escapes(function: &Function, name: &str) -> bool {
 
 fn stores_or_returns(stmts: &[Stmt], name: &str, mentions: &dyn Fn(&Expr) -> bool) -> bool {
     statements(stmts).any(|(s, _)| match &s.kind {
-        StmtKind::Assign { value, .. } => mentions(value),
+        // The value of an MPI call is an error code (or an address): `err = MPI_...(&t)`, and
+        // Fortran's `CALL MPI_...(t, ierr)` lowered the same way, store nothing.
+        StmtKind::Assign { value, .. } => !is_mpi_call(value) && mentions(value),
         StmtKind::Return(Some(e)) => mentions(e),
-        StmtKind::Decl(d) => matches!(&d.init, Some(crate::ir::Init::Expr(e)) if mentions(e)),
+        StmtKind::Decl(d) => {
+            matches!(&d.init, Some(crate::ir::Init::Expr(e)) if !is_mpi_call(e) && mentions(e))
+        }
         // A statement the front end could not model may store it.
         StmtKind::Opaque { names } => names.iter().any(|n| n.eq_ignore_ascii_case(name)),
         _ => false,
     })
+}
+
+fn is_mpi_call(e: &Expr) -> bool {
+    matches!(&e.kind, ExprKind::Call { callee, .. } if MpiFunction::find(callee).is_some())
 }

@@ -3,7 +3,7 @@
 
 use tree_sitter::Node;
 
-use super::mpi_args::{place_arguments, WrittenArg};
+use super::mpi_args::{place_arguments, Placed, WrittenArg};
 use super::{fortran_name, kinds as k, named_children, Lowerer};
 use crate::catalog::MpiFunction;
 use crate::ir::{BinOp, Expr, ExprKind, Subscript, UnOp};
@@ -229,8 +229,9 @@ impl<'a> Lowerer<'a> {
         }
         let callee = fortran_name(self.text(base));
         let callee_span = self.span(base);
+        // A function reference has no `ierror` (`MPI_WTIME()`).
         match self.call_arguments(&callee, list) {
-            Some(args) => ExprKind::Call {
+            Some(Placed { args, .. }) => ExprKind::Call {
                 callee: callee.to_ascii_lowercase(),
                 callee_span,
                 args,
@@ -345,9 +346,9 @@ impl<'a> Lowerer<'a> {
         })
     }
 
-    /// The arguments of a call to `callee` in positional order; `None` when a keyword argument
-    /// cannot be placed.
-    pub(super) fn call_arguments(&mut self, callee: &str, list: Node) -> Option<Vec<Expr>> {
+    /// The arguments of a call to `callee` in positional order (an MPI call's `ierror` apart);
+    /// `None` when a keyword argument cannot be placed.
+    pub(super) fn call_arguments(&mut self, callee: &str, list: Node) -> Option<Placed> {
         let written: Vec<WrittenArg> = named_children(list)
             .map(|arg| {
                 if arg.kind() == k::KEYWORD_ARGUMENT {
@@ -370,8 +371,9 @@ impl<'a> Lowerer<'a> {
         if let Some(function) = MpiFunction::find(callee) {
             return place_arguments(function, written);
         }
+        let placed = |args: Vec<Expr>| Placed { args, ierror: None };
         if written.iter().all(|a| a.keyword.is_none()) {
-            return Some(written.into_iter().map(|a| a.value).collect());
+            return Some(placed(written.into_iter().map(|a| a.value).collect()));
         }
         let lower = callee.to_ascii_lowercase();
         let user = self.procedures.get(&lower).map(|info| info.params.clone());
@@ -383,30 +385,29 @@ impl<'a> Lowerer<'a> {
                 .find(|(n, _)| *n == lower)
                 .map(|(_, p)| p.iter().map(|s| (*s).to_owned()).collect())?,
         };
-        let mut placed: Vec<Option<Expr>> = vec![None; names.len()];
+        let mut by_position: Vec<Option<Expr>> = vec![None; names.len()];
         for (position, arg) in written.into_iter().enumerate() {
             let index = match &arg.keyword {
                 None => position,
                 Some(keyword) => names.iter().position(|n| n == keyword)?,
             };
-            *placed.get_mut(index)? = Some(arg.value);
+            *by_position.get_mut(index)? = Some(arg.value);
         }
         // Optional arguments left out at the end are simply absent.
-        while placed.last().is_some_and(Option::is_none) {
-            placed.pop();
+        while by_position.last().is_some_and(Option::is_none) {
+            by_position.pop();
         }
         // One left out before a keyword argument is absent too: to the file's own procedure
         // it is an unknown value (the evaluator does not follow `PRESENT`).
         if user_procedure {
             let span = self.span(list);
-            return Some(
-                placed
-                    .into_iter()
-                    .map(|a| a.unwrap_or_else(|| Expr::unknown(span)))
+            let args = by_position.into_iter();
+            return Some(placed(
+                args.map(|a| a.unwrap_or_else(|| Expr::unknown(span)))
                     .collect(),
-            );
+            ));
         }
-        placed.into_iter().collect()
+        by_position.into_iter().collect::<Option<_>>().map(placed)
     }
 }
 

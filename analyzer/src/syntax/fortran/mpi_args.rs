@@ -1,6 +1,7 @@
 //! Placing the arguments of an MPI call in the C order of the catalog:
 //! Fortran keyword arguments (`newtype=t`, common with `use mpi_f08`) go to their parameter's
-//! position, and the trailing `ierror` (optional with `mpi_f08`) is dropped.
+//! position, and the trailing `ierror` (optional with `mpi_f08`) is set apart: the call writes
+//! it, as C's call returns its error code.
 
 use crate::catalog::MpiFunction;
 use crate::ir::Expr;
@@ -11,22 +12,27 @@ pub(super) struct WrittenArg {
     pub value: Expr,
 }
 
-/// The arguments in the order of the call table, without `ierror`; `None` when a keyword
+/// An MPI call's arguments in the order of the call table, and the `ierror` the call writes.
+pub(super) struct Placed {
+    pub args: Vec<Expr>,
+    pub ierror: Option<Expr>,
+}
+
+/// The arguments in the order of the call table, and the `ierror` apart; `None` when a keyword
 /// argument names no parameter this front end knows (the call cannot be placed).
-pub(super) fn place_arguments(
-    function: &MpiFunction,
-    written: Vec<WrittenArg>,
-) -> Option<Vec<Expr>> {
+pub(super) fn place_arguments(function: &MpiFunction, written: Vec<WrittenArg>) -> Option<Placed> {
     let arity = function.params.len();
     let mut placed: Vec<Option<Expr>> = Vec::new();
+    let mut ierror = None;
     for (position, arg) in written.into_iter().enumerate() {
         let index = match arg.keyword.as_deref() {
             None => position,
-            Some("ierror") => continue,
+            Some("ierror") => arity,
             Some(keyword) => function.position(keyword)?,
         };
-        // A positional argument past the C parameters is the Fortran `ierror`.
+        // The argument past the C parameters is the Fortran `ierror`.
         if index >= arity {
+            ierror = ierror.or(Some(arg.value));
             continue;
         }
         if placed.len() <= index {
@@ -35,5 +41,6 @@ pub(super) fn place_arguments(
         placed[index] = Some(arg.value);
     }
     // A gap (an optional argument left out) cannot be placed positionally.
-    placed.into_iter().collect()
+    let args = placed.into_iter().collect::<Option<Vec<Expr>>>()?;
+    Some(Placed { args, ierror })
 }

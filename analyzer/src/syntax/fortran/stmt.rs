@@ -5,6 +5,7 @@ use tree_sitter::Node;
 
 use super::decl::{assign, Scope};
 use super::jumps::{label_number, plain_goto, Jumps};
+use super::mpi_args::Placed;
 use super::preproc::ItemLowering;
 use super::unit::{SpecificationPart, Unseen};
 use super::{fortran_name, identifiers_in, kinds as k, named_children, Lowerer};
@@ -353,22 +354,31 @@ impl<'a> Lowerer<'a> {
         let name = fortran_name(self.text(callee)).to_ascii_lowercase();
         let callee_span = self.span(callee);
         let list = named_children(node).find(|c| c.kind() == k::ARGUMENT_LIST);
-        let args = match list {
+        let placed = match list {
             Some(list) => self.call_arguments(&name, list),
-            None => Some(Vec::new()),
+            None => Some(Placed {
+                args: Vec::new(),
+                ierror: None,
+            }),
         };
-        match args {
-            Some(args) => Stmt {
-                kind: StmtKind::Eval(Expr::new(
-                    ExprKind::Call {
-                        callee: name,
-                        callee_span,
-                        args,
+        match placed {
+            Some(Placed { args, ierror }) => {
+                let call = ExprKind::Call {
+                    callee: name,
+                    callee_span,
+                    args,
+                };
+                let call = Expr::new(call, span);
+                // An MPI call writes its error code to `ierror`, as C's returns it.
+                let kind = match ierror {
+                    Some(target) => StmtKind::Assign {
+                        target,
+                        value: call,
                     },
-                    span,
-                )),
-                span,
-            },
+                    None => StmtKind::Eval(call),
+                };
+                Stmt { kind, span }
+            }
             None => {
                 self.note(
                     span,
