@@ -336,7 +336,10 @@ mod tests {
             spellings("s = 'it''s\\' // \"q\" ! _RL x"),
             ["s", "=", "'it''s\\'", "/", "/", "\"q\""]
         );
-        assert_eq!(spellings("x .EQ. 1.5D0_RL"), ["x", ".", "EQ", ".", "1.5D0_RL"]);
+        assert_eq!(
+            spellings("x .EQ. 1.5D0_RL"),
+            ["x", ".", "EQ", ".", "1.5D0_RL"]
+        );
         assert_eq!(spellings("c = 'open"), ["c", "=", "'open"]);
     }
 

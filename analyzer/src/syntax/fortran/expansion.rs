@@ -174,7 +174,10 @@ mod tests {
             expanded("      _BEGIN_CRIT( myThid )", fixed, &m),
             "      IF ( myThid .EQ. 1 ) THEN"
         );
-        assert_eq!(expanded("      y = 0.5 _d 0", fixed, &m), "      y = 0.5 D 0");
+        assert_eq!(
+            expanded("      y = 0.5 _d 0", fixed, &m),
+            "      y = 0.5 D 0"
+        );
         // Not in literals, comments, comment lines, the label field, or another case.
         for unchanged in [
             "      s = '_RL' // \"_RL\" ! _RL",

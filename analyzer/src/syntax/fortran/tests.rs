@@ -301,7 +301,10 @@ fn spans_map_back_through_macro_expansions() {
 ";
     let free = fixed.replace(",\n     &", ", &\n     ");
     let cases = [
-        (fixed.to_owned(), Language::fortran(FortranForm::Fixed, true)),
+        (
+            fixed.to_owned(),
+            Language::fortran(FortranForm::Fixed, true),
+        ),
         (free, Language::fortran(FortranForm::Free, true)),
     ];
     for (text, language) in cases {
@@ -319,7 +322,10 @@ fn spans_map_back_through_macro_expansions() {
                 ExprKind::Int(v) => written.parse::<i128>().ok() == Some(*v),
                 _ => unreachable!(),
             };
-            assert!(copied || uses.contains(&written), "{token:?} at {written:?}");
+            assert!(
+                copied || uses.contains(&written),
+                "{token:?} at {written:?}"
+            );
             checked += 1;
         }
         assert!(checked >= 6, "only {checked} tokens checked");
