@@ -61,6 +61,17 @@ impl Token {
     pub(crate) fn range(&self) -> (usize, usize) {
         self.origin.range(self.text.len())
     }
+
+    /// A token as written in the text at byte `at`.
+    fn written(kind: Kind, spelling: &str, space: bool, at: usize, hide: &HideSet) -> Token {
+        Token {
+            kind,
+            text: Rc::from(spelling),
+            space,
+            origin: Origin::Text(at),
+            hide: Rc::clone(hide),
+        }
+    }
 }
 
 /// Punctuators, longest first (digraphs included: `%:%:` is `##`).
@@ -166,13 +177,7 @@ fn scan(text: &str, base: usize, directives: bool) -> Option<Vec<Token>> {
                 if directives && line_start && (spelling == "#" || spelling == "%:") {
                     return None;
                 }
-                out.push(Token {
-                    kind,
-                    text: Rc::from(spelling),
-                    space,
-                    origin: Origin::Text(base + i),
-                    hide: Rc::clone(&no_hide),
-                });
+                out.push(Token::written(kind, spelling, space, base + i, &no_hide));
                 space = false;
                 line_start = false;
                 i = end;
@@ -218,13 +223,7 @@ pub(crate) fn tokenize_fortran(code: &str, base: usize) -> Vec<Token> {
         let Some(spelling) = code.get(i..end) else {
             break;
         };
-        out.push(Token {
-            kind,
-            text: Rc::from(spelling),
-            space,
-            origin: Origin::Text(base + i),
-            hide: Rc::clone(&no_hide),
-        });
+        out.push(Token::written(kind, spelling, space, base + i, &no_hide));
         space = false;
         i = end;
     }
