@@ -67,16 +67,19 @@ impl Document {
     }
 
     /// Keeps `snapshot` unless a newer analysis is already there, and forgets the edits its
-    /// text already has.
-    pub fn store_snapshot(&mut self, snapshot: Arc<Snapshot>) {
+    /// text already has. Returns the analysis it replaces, for the caller to free where that
+    /// takes no lock and no executor thread.
+    #[must_use]
+    pub fn store_snapshot(&mut self, snapshot: Arc<Snapshot>) -> Option<Arc<Snapshot>> {
         let stamp = snapshot.stamp;
         if self.pending.as_ref().is_some_and(|p| p.stamp <= stamp) {
             self.pending = None;
         }
         if self.snapshot.as_ref().is_none_or(|s| s.stamp <= stamp) {
             self.edits.retain(|(version, _)| *version > stamp.version);
-            self.snapshot = Some(snapshot);
+            return self.snapshot.replace(snapshot);
         }
+        None
     }
 
     /// Makes every analysis made so far outdated: what it read besides the text changed.

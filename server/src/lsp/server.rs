@@ -144,8 +144,16 @@ impl State {
             .await
             .clone();
         let snapshot = analysed.map_err(|message| failed(client, uri, message))?;
-        self.documents
-            .with(uri, |d| d.store_snapshot(snapshot.clone()));
+        let replaced = self
+            .documents
+            .with(uri, |d| d.store_snapshot(snapshot.clone()))
+            .flatten();
+        // Freeing an analysis of a large file takes milliseconds: not under the lock, which a
+        // hover would wait for, and before the diagnostics are published, so that the requests
+        // they prompt do not compete with it.
+        if let Some(replaced) = replaced {
+            let _ = off_executor(move || drop(replaced)).await;
+        }
         Ok(Some(snapshot))
     }
 
