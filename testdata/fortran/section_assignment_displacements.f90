@@ -13,7 +13,6 @@ program section_assignment
   displs(3:4) = displs(3:4) + (/ 8, 16 /)
   x = 0.0
   call MPI_Type_indexed(4, blocks, displs, MPI_REAL, runs, ierr)
-  ! unknown: assignments to array sections (blocks(3:4) = 5) are not evaluated
   call MPI_Type_commit(runs, ierr)
   call MPI_Bcast(x, 1, runs, 0, MPI_COMM_WORLD, ierr)
   call MPI_Type_free(runs, ierr)

@@ -6,7 +6,7 @@ use std::rc::Rc;
 
 use super::assign::{elemental_expr, MAX_ELEMENTWISE};
 use super::expr::MAX_ARRAY_ELEMENTS;
-use super::value::{Declaration, HeapElement, ObjectKind, Place, State, Value};
+use super::value::{Declaration, HeapElement, ObjectKind, PathElem, Place, State, Value};
 use super::Evaluator;
 use crate::ir::{Expr, ExprKind, Subscript, Ty};
 use crate::layout::aggregate::dimension_extent;
@@ -297,6 +297,198 @@ impl Evaluator<'_> {
                 .and_then(|d| values.get(d).cloned())
                 .unwrap_or(Value::Unknown),
         }
+    }
+}
+
+impl Evaluator<'_> {
+    /// `a(l:u:s) = e` on a one-dimensional array: the section's elements get, in order, the
+    /// values of `e` at each position, where the whole arrays, sections and constructors in `e`
+    /// stand for their element at that position. All values are read before any is written, as
+    /// Fortran has it (the right side may read the section). `false` when the section, the
+    /// array's bounds or what `e` holds at a position are not known: the caller forgets the
+    /// array.
+    pub(crate) fn assign_section(
+        &mut self,
+        state: &mut State,
+        base: &Expr,
+        subscripts: &[Subscript],
+        value: &Expr,
+    ) -> bool {
+        if self.case_sensitive || calls_a_function(value) {
+            return false;
+        }
+        let Some((place, lower, indices)) = self.section_indices(state, base, subscripts) else {
+            return false;
+        };
+        let n = indices.len();
+        if n as i128 > MAX_ELEMENTWISE || n as u64 > self.steps_left {
+            return false;
+        }
+        // The sections and constructors of `e`, each as its `n` elements.
+        let mut parts = Vec::new();
+        each_part(&mut value.clone(), &mut |part| parts.push(part.clone()));
+        let mut elements = Vec::with_capacity(parts.len());
+        for part in &parts {
+            match self.part_elements(state, part, n) {
+                Some(e) => elements.push(e),
+                None => return false,
+            }
+        }
+        let arrays = self.array_operands(state, value);
+        let conforms = arrays.iter().all(|(_, bounds)| {
+            let count = bounds.as_ref().and_then(|b| {
+                b.iter().try_fold(1i128, |c, &(l, u)| {
+                    c.checked_mul(dimension_extent(l, u)?.max(0))
+                })
+            });
+            count == Some(n as i128)
+        });
+        if !conforms {
+            return false;
+        }
+        self.steps_left -= n as u64;
+        let mut values = Vec::with_capacity(n);
+        for k in 0..n {
+            let mut element = value.clone();
+            let mut next = elements.iter();
+            each_part(&mut element, &mut |part| {
+                if let Some(e) = next.next() {
+                    *part = e[k].clone();
+                }
+            });
+            values.push(self.eval(state, &elemental_expr(&element, &arrays, k as i128)));
+        }
+        for (index, v) in indices.into_iter().zip(values) {
+            let mut p = place.clone();
+            p.path.push(PathElem::Index(index - lower));
+            self.write_place(state, &p, v);
+        }
+        true
+    }
+
+    /// The base and subscripts of a section; `b%lo(2:3)` too, which the lowering reads as a
+    /// substring (the component's type is not known there) when `lo` is an array.
+    pub(crate) fn as_section<'e>(
+        &mut self,
+        state: &mut State,
+        e: &'e Expr,
+    ) -> Option<(&'e Expr, Vec<Subscript>)> {
+        match &e.kind {
+            ExprKind::Section { base, subscripts } => Some((base, subscripts.clone())),
+            ExprKind::Substring { base, lower, upper } => {
+                let ty = self.static_type(state, base)?;
+                matches!(self.resolve(&ty), Ty::Array(..)).then(|| {
+                    let range = Subscript::Range {
+                        lower: lower.as_deref().cloned(),
+                        upper: upper.as_deref().cloned(),
+                        stride: None,
+                    };
+                    (&**base, vec![range])
+                })
+            }
+            _ => None,
+        }
+    }
+
+    /// The array a one-dimensional section is of, the array's lower bound, and the indices the
+    /// section takes, in order (all within the bounds).
+    fn section_indices(
+        &mut self,
+        state: &mut State,
+        base: &Expr,
+        subscripts: &[Subscript],
+    ) -> Option<(Place, i128, Vec<i128>)> {
+        let [Subscript::Range {
+            lower: from,
+            upper: to,
+            stride,
+        }] = subscripts
+        else {
+            return None;
+        };
+        let place = self.place(state, base)?;
+        let Some(Ty::Array(_, dims)) = self
+            .place_type(state, &place)
+            .map(|t| self.resolve(&t).clone())
+        else {
+            return None;
+        };
+        let [(lower, upper)] = self.bounds(state, &dims)?[..] else {
+            return None;
+        };
+        let mut bound = |e: &Option<Expr>, default: i128| match e {
+            Some(e) => self.eval_const(state, e),
+            None => Some(default),
+        };
+        let (from, to, stride) = (bound(from, lower)?, bound(to, upper)?, bound(stride, 1)?);
+        let count = to
+            .checked_sub(from)?
+            .checked_add(stride)?
+            .checked_div(stride)?;
+        if count > MAX_ELEMENTWISE {
+            return None;
+        }
+        let indices = (0..count.max(0))
+            .map(|k| from.checked_add(k.checked_mul(stride)?))
+            .collect::<Option<Vec<i128>>>()?;
+        indices
+            .iter()
+            .all(|i| (lower..=upper).contains(i))
+            .then_some((place, lower, indices))
+    }
+
+    /// The `n` elements of a section or constructor inside the right side of a section
+    /// assignment, as expressions.
+    fn part_elements(&mut self, state: &mut State, part: &Expr, n: usize) -> Option<Vec<Expr>> {
+        let elements: Vec<Expr> = match &part.kind {
+            ExprKind::Section { base, subscripts } => {
+                let (_, _, indices) = self.section_indices(state, base, subscripts)?;
+                let index = |i| ExprKind::Index {
+                    base: base.clone(),
+                    indices: vec![Expr::int(i, part.span)],
+                };
+                indices
+                    .into_iter()
+                    .map(|i| Expr::new(index(i), part.span))
+                    .collect()
+            }
+            // Items that are single values: an implied DO or an array item gives several.
+            ExprKind::ArrayCtor(items) => {
+                for item in items {
+                    let scalar = !matches!(
+                        item.kind,
+                        ExprKind::ImpliedDo { .. }
+                            | ExprKind::ArrayCtor(_)
+                            | ExprKind::Section { .. }
+                    ) && !matches!(self.static_type(state, item), Some(Ty::Array(..)));
+                    if !scalar {
+                        return None;
+                    }
+                }
+                items.clone()
+            }
+            _ => return None,
+        };
+        (elements.len() == n).then_some(elements)
+    }
+}
+
+/// Calls `f` on each section and constructor of an elemental expression (not inside them),
+/// in one fixed order.
+fn each_part(e: &mut Expr, f: &mut dyn FnMut(&mut Expr)) {
+    match &mut e.kind {
+        ExprKind::Section { .. } | ExprKind::ArrayCtor(_) => f(e),
+        ExprKind::Unary(_, a) | ExprKind::Cast(_, a) => each_part(a, f),
+        ExprKind::Binary(_, a, b) => {
+            each_part(a, f);
+            each_part(b, f);
+        }
+        ExprKind::Cond(a, b, c) => {
+            each_part(a, f);
+            each_part(b, f);
+            each_part(c, f);
+        }
+        _ => {}
     }
 }
 

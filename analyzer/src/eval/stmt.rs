@@ -165,6 +165,13 @@ impl<'p> Evaluator<'p> {
                 Flow::Normal
             }
             StmtKind::Assign { target, value } => {
+                if let Some((base, subscripts)) = self.as_section(state, target) {
+                    if !self.assign_section(state, base, &subscripts, value) {
+                        self.eval(state, value);
+                        self.forget_root(state, target);
+                    }
+                    return Flow::Normal;
+                }
                 let v = self.eval(state, value);
                 match self.place(state, target) {
                     Some(place) => {
