@@ -661,70 +661,87 @@ fn visit_init(init: &Init, f: &mut dyn FnMut(&Expr)) {
     }
 }
 
-/// Calls `f` on an expression and every sub-expression in it, outermost first.
-pub(crate) fn visit_expr(e: &Expr, f: &mut dyn FnMut(&Expr)) {
-    f(e);
-    match &e.kind {
-        ExprKind::Unary(_, a)
-        | ExprKind::Cast(_, a)
-        | ExprKind::SizeofExpr(a)
-        | ExprKind::AddrOf(a)
-        | ExprKind::Deref(a) => visit_expr(a, f),
-        ExprKind::Binary(_, a, b) => {
-            visit_expr(a, f);
-            visit_expr(b, f);
-        }
-        ExprKind::Cond(a, b, c) => {
-            visit_expr(a, f);
-            visit_expr(b, f);
-            visit_expr(c, f);
-        }
-        ExprKind::Call { args, .. } | ExprKind::ArrayCtor(args) => {
-            args.iter().for_each(|a| visit_expr(a, f))
-        }
-        ExprKind::Index { base, indices } => {
-            visit_expr(base, f);
-            indices.iter().for_each(|a| visit_expr(a, f));
-        }
-        ExprKind::Member { base, .. } => visit_expr(base, f),
-        ExprKind::Substring { base, lower, upper } => {
-            visit_expr(base, f);
-            lower.iter().chain(upper).for_each(|a| visit_expr(a, f));
-        }
-        ExprKind::Section { base, subscripts } => {
-            visit_expr(base, f);
-            for s in subscripts {
-                match s {
-                    Subscript::Index(i) => visit_expr(i, f),
-                    Subscript::Range {
-                        lower,
-                        upper,
-                        stride,
-                    } => lower
-                        .iter()
-                        .chain(upper)
-                        .chain(stride)
-                        .for_each(|a| visit_expr(a, f)),
+/// Defines a function that calls `f` on an expression and on every sub-expression in it,
+/// outermost first (the sub-expressions of what `f` leaves there): over `&Expr`, or, with
+/// `mut`, over `&mut Expr`.
+macro_rules! expr_visitor {
+    ($(#[$doc:meta])* $name:ident $(, $mutability:ident)?) => {
+        $(#[$doc])*
+        pub(crate) fn $name(e: &$($mutability)? Expr, f: &mut dyn FnMut(&$($mutability)? Expr)) {
+            f(e);
+            match &$($mutability)? e.kind {
+                ExprKind::Unary(_, a)
+                | ExprKind::Cast(_, a)
+                | ExprKind::SizeofExpr(a)
+                | ExprKind::AddrOf(a)
+                | ExprKind::Deref(a) => $name(a, f),
+                ExprKind::Binary(_, a, b) => {
+                    $name(a, f);
+                    $name(b, f);
                 }
+                ExprKind::Cond(a, b, c) => {
+                    $name(a, f);
+                    $name(b, f);
+                    $name(c, f);
+                }
+                ExprKind::Call { args, .. } | ExprKind::ArrayCtor(args) => {
+                    args.into_iter().for_each(|a| $name(a, f))
+                }
+                ExprKind::Index { base, indices } => {
+                    $name(base, f);
+                    indices.into_iter().for_each(|a| $name(a, f));
+                }
+                ExprKind::Member { base, .. } => $name(base, f),
+                ExprKind::Substring { base, lower, upper } => {
+                    $name(base, f);
+                    lower.into_iter().chain(upper).for_each(|a| $name(a, f));
+                }
+                ExprKind::Section { base, subscripts } => {
+                    $name(base, f);
+                    for s in subscripts {
+                        match s {
+                            Subscript::Index(i) => $name(i, f),
+                            Subscript::Range {
+                                lower,
+                                upper,
+                                stride,
+                            } => lower
+                                .into_iter()
+                                .chain(upper)
+                                .chain(stride)
+                                .for_each(|a| $name(a, f)),
+                        }
+                    }
+                }
+                ExprKind::ImpliedDo {
+                    items,
+                    start,
+                    end,
+                    step,
+                    ..
+                } => {
+                    items.into_iter().for_each(|a| $name(a, f));
+                    [start, end]
+                        .into_iter()
+                        .chain(step)
+                        .for_each(|a| $name(a, f));
+                }
+                ExprKind::IncDec { target, .. } => $name(target, f),
+                _ => {}
             }
         }
-        ExprKind::ImpliedDo {
-            items,
-            start,
-            end,
-            step,
-            ..
-        } => {
-            items.iter().for_each(|a| visit_expr(a, f));
-            [start, end]
-                .into_iter()
-                .chain(step)
-                .for_each(|a| visit_expr(a, f));
-        }
-        ExprKind::IncDec { target, .. } => visit_expr(target, f),
-        _ => {}
-    }
+    };
 }
+
+expr_visitor!(
+    /// Calls `f` on an expression and every sub-expression in it, outermost first.
+    visit_expr
+);
+expr_visitor!(
+    /// Calls `f` on an expression and every sub-expression in it, outermost first, each as
+    /// `f` left its parent.
+    visit_expr_mut, mut
+);
 
 #[cfg(test)]
 mod tests {

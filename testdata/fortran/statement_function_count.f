@@ -5,7 +5,6 @@ C     An F77 statement function computes the padded length.
       NPAD(N) = N + 2
       CALL MPI_INIT(IERR)
       CALL MPI_TYPE_CONTIGUOUS(NPAD(30), MPI_INTEGER, IBLK, IERR)
-C     unknown: statement functions are not evaluated
       CALL MPI_TYPE_COMMIT(IBLK, IERR)
       CALL MPI_TYPE_FREE(IBLK, IERR)
       CALL MPI_FINALIZE(IERR)

@@ -85,6 +85,11 @@ pub(super) struct Scope {
     pub commons: Vec<super::storage::CommonBlock>,
     /// Names in an `EQUIVALENCE`: their storage is shared in ways not modelled.
     pub equivalenced: Vec<String>,
+    /// The unit's statement functions, by name.
+    pub statement_functions: HashMap<String, super::statement_functions::StatementFunction>,
+    /// A statement of the unit's executable part was lowered: `f(x) = ...` is from then on the
+    /// element of an array declared out of sight, no statement function.
+    pub executable_part: bool,
 }
 
 /// A kind as the literal a declaration would write.
@@ -121,6 +126,8 @@ impl Scope {
             save_all: false,
             commons: Vec::new(),
             equivalenced: Vec::new(),
+            statement_functions: HashMap::new(),
+            executable_part: false,
         }
     }
 

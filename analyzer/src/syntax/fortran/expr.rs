@@ -228,6 +228,9 @@ impl<'a> Lowerer<'a> {
             };
         }
         let callee = fortran_name(self.text(base));
+        if let Some(kind) = self.statement_function_reference(&callee, list) {
+            return kind;
+        }
         let callee_span = self.span(base);
         // A function reference has no `ierror` (`MPI_WTIME()`).
         match self.call_arguments(&callee, list) {

@@ -23,6 +23,7 @@ pub mod kinds;
 mod modules;
 mod mpi_args;
 mod preproc;
+mod statement_functions;
 mod stmt;
 mod storage;
 #[cfg(test)]

@@ -292,6 +292,7 @@ impl<'a> Lowerer<'a> {
 
     fn statement(&mut self, node: Node, out: &mut Vec<Stmt>) {
         let span = self.span(node);
+        let executable_part = std::mem::replace(&mut self.scope().executable_part, true);
         let stmt = match node.kind() {
             k::ASSIGNMENT_STATEMENT => {
                 let (Some(left), Some(right)) = (
@@ -301,8 +302,13 @@ impl<'a> Lowerer<'a> {
                     return;
                 };
                 let target = self.expr(left);
-                // `f(x) = ...` of a name that is no array defines a statement function.
-                if matches!(target.kind, ExprKind::Call { .. }) {
+                // `f(x) = ...` of a name that is no array defines a statement function before
+                // the executable part; in it, it writes an array declared out of sight.
+                if let ExprKind::Call { callee, args, .. } = target.kind {
+                    if !executable_part {
+                        self.statement_function(callee, &args, right);
+                        self.scope().executable_part = false;
+                    }
                     return;
                 }
                 let value = self.expr(right);

@@ -338,6 +338,35 @@ fn spans_map_back_through_macro_expansions() {
     }
 }
 
+/// `f(i) = ...` of a name that is no array is a statement function before the unit's first
+/// executable statement; after it, the element of an array declared out of sight (here in a
+/// header not found), which must not turn that array's later uses into references.
+#[test]
+fn element_assignments_after_the_executable_part_begins_are_no_statement_functions() {
+    let text = "      PROGRAM P
+      INCLUDE 'mpif.h'
+      INCLUDE 'aints.h'
+      INTEGER LENS(3), TYPES(3), T, IERR, I
+      CALL MPI_INIT(IERR)
+      DISPS(1) = 0
+      DO I = 1, 3
+         DISPS(I) = (I - 1) * 8
+      END DO
+      DO I = 1, 3
+         LENS(I) = 2
+         TYPES(I) = MPI_INTEGER
+         DISPS(I) = (I - 1) * 16
+      END DO
+      CALL MPI_TYPE_CREATE_STRUCT(3, LENS, DISPS, TYPES, T, IERR)
+      END
+";
+    let analysis = run(text, FIXED);
+    let types = analysis.types();
+    assert!(types[0].datatype.is_none(), "the displacements are unseen");
+    let size = types[0].partial.as_ref().and_then(|p| p.size());
+    assert_eq!(size, Some(24));
+}
+
 /// Declarations of an `INCLUDE`d file are the including unit's, in fixed and free form (with
 /// `#include` too), each its own variable although all stand at the directive.
 #[test]
