@@ -743,6 +743,15 @@ expr_visitor!(
     visit_expr_mut, mut
 );
 
+/// Whether `e` calls a function anywhere.
+pub(crate) fn calls_a_function(e: &Expr) -> bool {
+    let mut calls = false;
+    visit_expr(e, &mut |inner| {
+        calls |= matches!(inner.kind, ExprKind::Call { .. });
+    });
+    calls
+}
+
 #[cfg(test)]
 mod tests {
     use super::{BinOp, UnOp};

@@ -8,7 +8,7 @@ use super::assign::{elemental_expr, MAX_ELEMENTWISE};
 use super::expr::MAX_ARRAY_ELEMENTS;
 use super::value::{Declaration, HeapElement, ObjectKind, PathElem, Place, State, Value};
 use super::Evaluator;
-use crate::ir::{Expr, ExprKind, Subscript, Ty};
+use crate::ir::{calls_a_function, Expr, ExprKind, Subscript, Ty};
 use crate::layout::aggregate::dimension_extent;
 use crate::layout::FortranType;
 use crate::source::Span;
@@ -132,16 +132,8 @@ impl Evaluator<'_> {
         }
         let arrays = self.array_operands(state, e);
         let (_, first) = arrays.first()?;
-        let count = |bounds: &Option<Vec<(i128, i128)>>| -> Option<i128> {
-            bounds
-                .as_ref()?
-                .iter()
-                .try_fold(1i128, |n, &(lower, upper)| {
-                    n.checked_mul(dimension_extent(lower, upper)?.max(0))
-                })
-        };
-        let Some(n) = count(first).filter(|&n| {
-            arrays.iter().all(|(_, b)| count(b) == Some(n))
+        let Some(n) = element_count_of(first).filter(|&n| {
+            arrays.iter().all(|(_, b)| element_count_of(b) == Some(n))
                 && n <= MAX_ELEMENTWISE
                 && n <= i128::from(self.steps_left)
         }) else {
@@ -321,7 +313,8 @@ impl Evaluator<'_> {
             return false;
         };
         let n = indices.len();
-        if n as i128 > MAX_ELEMENTWISE || n as u64 > self.steps_left {
+        // `section_indices` keeps `n` within MAX_ELEMENTWISE.
+        if n as u64 > self.steps_left {
             return false;
         }
         // The sections and constructors of `e`, each as its `n` elements.
@@ -335,15 +328,10 @@ impl Evaluator<'_> {
             }
         }
         let arrays = self.array_operands(state, value);
-        let conforms = arrays.iter().all(|(_, bounds)| {
-            let count = bounds.as_ref().and_then(|b| {
-                b.iter().try_fold(1i128, |c, &(l, u)| {
-                    c.checked_mul(dimension_extent(l, u)?.max(0))
-                })
-            });
-            count == Some(n as i128)
-        });
-        if !conforms {
+        if !arrays
+            .iter()
+            .all(|(_, bounds)| element_count_of(bounds) == Some(n as i128))
+        {
             return false;
         }
         self.steps_left -= n as u64;
@@ -492,11 +480,12 @@ fn each_part(e: &mut Expr, f: &mut dyn FnMut(&mut Expr)) {
     }
 }
 
-/// Whether `e` calls a function anywhere.
-fn calls_a_function(e: &Expr) -> bool {
-    let mut calls = false;
-    crate::ir::visit_expr(e, &mut |inner| {
-        calls |= matches!(inner.kind, ExprKind::Call { .. });
-    });
-    calls
+/// How many elements an array of these bounds has; `None` when they are not known.
+fn element_count_of(bounds: &Option<Vec<(i128, i128)>>) -> Option<i128> {
+    bounds
+        .as_ref()?
+        .iter()
+        .try_fold(1i128, |n, &(lower, upper)| {
+            n.checked_mul(dimension_extent(lower, upper)?.max(0))
+        })
 }

@@ -165,12 +165,12 @@ impl<'p> Evaluator<'p> {
                 Flow::Normal
             }
             StmtKind::Assign { target, value } => {
+                // A section assigned elementwise; one that is not (its bounds unknown) has no
+                // place below, and the array is forgotten.
                 if let Some((base, subscripts)) = self.as_section(state, target) {
-                    if !self.assign_section(state, base, &subscripts, value) {
-                        self.eval(state, value);
-                        self.forget_root(state, target);
+                    if self.assign_section(state, base, &subscripts, value) {
+                        return Flow::Normal;
                     }
-                    return Flow::Normal;
                 }
                 let v = self.eval(state, value);
                 match self.place(state, target) {

@@ -5,7 +5,7 @@
 use tree_sitter::Node;
 
 use super::{kinds as k, named_children, Lowerer};
-use crate::ir::{visit_expr, visit_expr_mut, Expr, ExprKind, Ty};
+use crate::ir::{calls_a_function, visit_expr_mut, Expr, ExprKind, Ty};
 
 /// A statement function: its dummy arguments and its expression.
 #[derive(Clone, Debug)]
@@ -54,13 +54,7 @@ impl Lowerer<'_> {
             return Some(ExprKind::Unknown);
         }
         let args: Vec<Expr> = written.into_iter().map(|a| self.expr(a)).collect();
-        let mut calls = false;
-        for arg in &args {
-            visit_expr(arg, &mut |e| {
-                calls |= matches!(e.kind, ExprKind::Call { .. })
-            });
-        }
-        if calls {
+        if args.iter().any(calls_a_function) {
             return Some(ExprKind::Unknown);
         }
         // The dummies first become names no code has, so that an actual argument that names a
