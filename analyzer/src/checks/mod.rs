@@ -393,6 +393,7 @@ impl<'a> Context<'a> {
             .iter()
             .filter(|f| f.span.start <= span.start && span.end <= f.span.end)
             .min_by_key(|f| f.span.end - f.span.start)
+            .map(|f| &**f)
     }
 
     /// The line (1-based) and its indentation at a byte offset.

@@ -1,4 +1,5 @@
 use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
 
 use super::{handle_text, CallSite, Context, Diagnostic, Rule, Severity};
 use crate::dtype::{compare_signatures, SignatureComparison};
@@ -144,7 +145,7 @@ fn calls_of(body: &[Stmt], branches: &[Branch]) -> Vec<Call> {
 
 /// The file's functions that send or receive, themselves or through the file's other functions
 /// they call (lower case).
-fn communicating_functions(functions: &[Function]) -> HashSet<String> {
+fn communicating_functions(functions: &[Arc<Function>]) -> HashSet<String> {
     let callees: Vec<(String, HashSet<String>)> = functions
         .iter()
         .map(|f| {

@@ -355,7 +355,7 @@ impl<'p> Evaluator<'p> {
             functions: program
                 .functions
                 .iter()
-                .map(|f| (f.name.as_str(), f))
+                .map(|f| (f.name.as_str(), &**f))
                 .collect(),
             call_stack: Vec::new(),
             call_sites: Vec::new(),

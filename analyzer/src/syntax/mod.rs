@@ -140,6 +140,18 @@ impl TextBudget {
         }
     }
 
+    /// The pieces and bytes left, `None` once exhausted.
+    pub(crate) fn left(&self) -> Option<(usize, usize)> {
+        (!self.exhausted()).then_some((self.pieces, self.bytes))
+    }
+
+    /// Takes again what a lowering took of it (pieces and bytes), which the caller made sure
+    /// fits and leaves it unexhausted (see `c/memo.rs`).
+    pub(crate) fn take_again(&mut self, pieces: usize, bytes: usize) {
+        self.pieces -= pieces;
+        self.bytes -= bytes;
+    }
+
     /// Takes one piece of `bytes`; `false`, for it and every later one, when it does not fit.
     pub(crate) fn take(&mut self, bytes: usize) -> bool {
         if self.exhausted() || bytes > self.bytes {

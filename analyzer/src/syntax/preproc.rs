@@ -93,6 +93,8 @@ pub(crate) struct Macros<B> {
     /// For each undecided branch being lowered (innermost last): the macros it changed, with
     /// their state before it.
     undecided: Vec<Vec<(String, Option<MacroState<B>>)>>,
+    /// How many times a state was changed: what tells that a lowering changed none.
+    changes: usize,
 }
 
 impl<B> Default for Macros<B> {
@@ -100,6 +102,7 @@ impl<B> Default for Macros<B> {
         Macros {
             states: HashMap::new(),
             undecided: Vec::new(),
+            changes: 0,
         }
     }
 }
@@ -136,8 +139,14 @@ impl<B: Clone> Macros<B> {
         }
     }
 
+    /// How many times a state was changed so far.
+    pub(crate) fn changes(&self) -> usize {
+        self.changes
+    }
+
     /// Changes a macro, remembering its previous state inside an undecided branch.
     pub(crate) fn set(&mut self, name: String, state: MacroState<B>) {
+        self.changes += 1;
         if let Some(region) = self.undecided.last_mut() {
             if !region.iter().any(|(n, _)| *n == name) {
                 region.push((name.clone(), self.states.get(&name).cloned()));

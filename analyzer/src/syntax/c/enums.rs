@@ -130,6 +130,7 @@ impl Lowerer<'_> {
                     Some(v) => self.lower_expr(v),
                     None => next.clone().unwrap_or_else(|| unknown(name_span)),
                 };
+                self.enum_changes += 1;
                 let value = match self.const_eval(&value, EvalMode::Constant) {
                     Some(v) => {
                         self.enum_values.insert(name.clone(), v);

@@ -20,6 +20,7 @@ mod expr;
 mod headers;
 pub mod kinds;
 mod lex;
+mod memo;
 pub(crate) mod literals;
 pub(crate) mod prepass;
 mod preproc;
@@ -33,6 +34,7 @@ mod types;
 
 use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
+use std::sync::Arc;
 
 use tree_sitter::{Node, Parser, Tree};
 
@@ -88,8 +90,15 @@ pub(crate) fn lower(
     let mut lowerer = Lowerer::new(options, target, includes);
     lowerer.previous_parse = previous.cloned();
     lowerer.lower_command_line_defines();
-    lowerer.lower_main(text);
-    (lowerer.program, lowerer.main_parse)
+    lowerer.lower_main(text, previous.map(|p| p.functions.clone()));
+    let functions = Arc::new(lowerer.finish_memo());
+    let main_parse = lowerer
+        .main_parse
+        .map(|mut parse| {
+            parse.functions = functions;
+            parse
+        });
+    (lowerer.program, main_parse)
 }
 
 /// A line that ends a function or a struct: where a file too large to parse whole is cut.
@@ -176,6 +185,8 @@ struct Lowerer<'a> {
     expansion_budget: TextBudget,
     typedef_names: HashSet<String>,
     enum_values: HashMap<String, i128>,
+    /// How many times `enum_values` was changed (see `memo.rs`).
+    enum_changes: usize,
     pack: Option<u32>,
     pack_stack: Vec<Option<u32>>,
     anon_counter: usize,
@@ -191,6 +202,7 @@ struct Lowerer<'a> {
     stand_ins: Option<recovery::StandIns>,
     /// Lowering a header: function definitions are skipped.
     in_header: bool,
+    memo: memo::Memo,
 }
 
 struct FunctionNames {
@@ -240,6 +252,7 @@ impl<'a> Lowerer<'a> {
             expansion_budget: TextBudget::new(expand::MAX_EXPANSIONS, options.max_bytes),
             typedef_names: HashSet::new(),
             enum_values: HashMap::new(),
+            enum_changes: 0,
             pack: None,
             pack_stack: Vec::new(),
             anon_counter: 0,
@@ -249,6 +262,7 @@ impl<'a> Lowerer<'a> {
             function_body: None,
             stand_ins: None,
             in_header: false,
+            memo: memo::Memo::default(),
         }
     }
 
@@ -338,7 +352,7 @@ impl<'a> Lowerer<'a> {
         Some((tree, ctx))
     }
 
-    fn lower_main(&mut self, text: &str) {
+    fn lower_main(&mut self, text: &str, memo: Option<Arc<memo::FunctionMemo>>) {
         let parsed = super::parsed_prefix(text, self.options.max_bytes, closes_block);
         if parsed.len() < text.len() {
             self.note(
@@ -364,6 +378,7 @@ impl<'a> Lowerer<'a> {
             return;
         };
         self.file = ctx;
+        self.start_memo(memo);
         self.main_tree = Some(tree.clone());
         let root = tree.root_node();
         // The whole file failed to parse as one unit; its pieces are still read one by one.
@@ -515,7 +530,7 @@ impl<'a> Lowerer<'a> {
                     return;
                 }
                 if let Some(function) = self.lower_function(node) {
-                    self.program.functions.push(function);
+                    self.program.functions.push(Arc::new(function));
                 }
             }
             k::DECLARATION => {

@@ -57,32 +57,46 @@ impl Lowerer<'_> {
             parse: RECOVERY_BUDGET * len,
             copies: MAX_REWRITTEN_FUNCTIONS,
         };
-        self.lower_main_items(root, &mut budget);
+        self.lower_main_items(root, &mut budget, true);
     }
 
-    fn lower_main_items(&mut self, root: Node<'_>, budget: &mut Budget) {
+    /// Lowers the items of the main file (`top`) or of a range of it parsed on its own; at the
+    /// top, a function without syntax errors may be the previous version's (`memo.rs`), and
+    /// every other item counts into the context of the functions after it.
+    fn lower_main_items(&mut self, root: Node<'_>, budget: &mut Budget, top: bool) {
         let mut cursor = root.walk();
         let children: Vec<Node<'_>> = root.named_children(&mut cursor).collect();
         for child in children {
-            if let Some(end) = self.swallowing_end(child) {
-                if let Some(left) = budget.parse.checked_sub(child.byte_range().len()) {
-                    budget.parse = left;
-                    if self.enter(child) {
-                        self.lower_main_range(child.start_byte()..end, budget);
-                        self.lower_main_range(end..child.end_byte(), budget);
-                        self.leave();
-                    }
-                    continue;
-                }
-            }
-            if child.kind() == k::FUNCTION_DEFINITION
-                && child.has_error()
-                && self.lower_rewritten_function(child, budget)
-            {
+            if top && child.kind() == k::FUNCTION_DEFINITION && !child.has_error() {
+                self.lower_memoised_function(child);
                 continue;
             }
-            self.lower_top_item(child);
+            self.lower_main_item(child, budget);
+            if top && child.kind() != k::COMMENT {
+                self.memo_item(child);
+            }
         }
+    }
+
+    fn lower_main_item(&mut self, child: Node<'_>, budget: &mut Budget) {
+        if let Some(end) = self.swallowing_end(child) {
+            if let Some(left) = budget.parse.checked_sub(child.byte_range().len()) {
+                budget.parse = left;
+                if self.enter(child) {
+                    self.lower_main_range(child.start_byte()..end, budget);
+                    self.lower_main_range(end..child.end_byte(), budget);
+                    self.leave();
+                }
+                return;
+            }
+        }
+        if child.kind() == k::FUNCTION_DEFINITION
+            && child.has_error()
+            && self.lower_rewritten_function(child, budget)
+        {
+            return;
+        }
+        self.lower_top_item(child);
     }
 
     /// Where the first function-ending line inside `node` ends, when `node` has a syntax error
@@ -117,7 +131,7 @@ impl Lowerer<'_> {
         };
         // Expansions look their function up in the main tree: this one has it now.
         let main = self.main_tree.replace(tree.clone());
-        self.lower_main_items(tree.root_node(), budget);
+        self.lower_main_items(tree.root_node(), budget, false);
         self.main_tree = main;
     }
 

@@ -15,6 +15,8 @@ pub(crate) struct MainParse {
     tree: Tree,
     /// The tree was parsed from the previous version's.
     pub(crate) reused: bool,
+    /// Its functions as lowered, for the next version's lowering.
+    pub(super) functions: Arc<super::memo::FunctionMemo>,
 }
 
 impl Lowerer<'_> {
@@ -37,6 +39,7 @@ impl Lowerer<'_> {
             text: Arc::from(text),
             tree: tree.clone(),
             reused,
+            functions: Arc::default(),
         });
         Some(tree)
     }

@@ -11,11 +11,12 @@
 //! as a statement in one `#if` branch and as nothing in another is a statement.
 
 use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
 
 use super::lex::{block_comment_end, comment_ranges, is_ident, line_comment_end};
 
 /// What a macro used as a statement expands to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(super) enum Expansion {
     /// A complete statement: the use needs no `;`.
     Statement,
@@ -24,7 +25,7 @@ pub(super) enum Expansion {
 }
 
 /// What the definitions of one name seen so far expand to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 enum Shape {
     /// `function_like` when defined with parameters.
     Known {
@@ -96,9 +97,24 @@ impl StatementMacros {
         self.complex_macro
     }
 
+    /// How many names it knows.
+    pub(super) fn len(&self) -> usize {
+        self.shapes.len()
+    }
+
     /// Whether `name` is defined as a macro of any kind.
     pub(super) fn defines(&self, name: &str) -> bool {
         self.shapes.contains_key(name)
+    }
+}
+
+/// Everything it knows, names in order.
+impl Hash for StatementMacros {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        let mut shapes: Vec<(&String, &Shape)> = self.shapes.iter().collect();
+        shapes.sort_unstable_by_key(|(name, _)| *name);
+        shapes.hash(state);
+        self.complex_macro.hash(state);
     }
 }
 

@@ -1,6 +1,8 @@
 //! Program units (main programs, subroutines, functions; modules are in `modules.rs`) and
 //! executable statements.
 
+use std::sync::Arc;
+
 use tree_sitter::Node;
 
 use super::decl::{assign, Scope};
@@ -162,7 +164,7 @@ impl<'a> Lowerer<'a> {
                 f08: a.f08 || s.mpi.f08,
                 ..a
             });
-        self.program.functions.push(Function {
+        self.program.functions.push(Arc::new(Function {
             name,
             name_span,
             params,
@@ -173,7 +175,7 @@ impl<'a> Lowerer<'a> {
                 specification_end: scope.specification.end(),
                 ..visible
             }),
-        });
+        }));
         if let Some(procedures) = procedures {
             self.internal_procedures(procedures);
         }

@@ -6,9 +6,12 @@
 //! treats as "anything may have happened" rather than guessing.
 
 use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
 
 use crate::layout::{CType, FortranType};
 use crate::source::{Note, Span};
+
+pub(crate) mod spans;
 
 /// One translation unit.
 #[derive(Clone, Debug, Default)]
@@ -22,7 +25,8 @@ pub(crate) struct Program {
     pub macro_names: Vec<String>,
     /// File-scope declarations and statements (C globals, enums; Fortran module variables).
     pub globals: Vec<Stmt>,
-    pub functions: Vec<Function>,
+    /// Shared with the memo of lowered functions, which reuses them for the next version.
+    pub functions: Vec<Arc<Function>>,
     /// Fortran modules: their span and what their specification part makes visible of MPI.
     pub fortran_modules: Vec<(Span, FortranUnit)>,
     /// Parse errors and constructs the front end skipped.

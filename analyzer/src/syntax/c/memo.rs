@@ -1,0 +1,465 @@
+//! Functions lowered for the previous version of the main file, reused for this one where
+//! nothing they were lowered from changed: after an edit inside one function, the language
+//! server lowers that function again, not the file.
+//!
+//! A function definition at the top of the main file is reused when
+//! - its text, as written and after the pre-pass, and what the pre-pass marked in it are the
+//!   same, relative to its start;
+//! - the context it is lowered in is the same: the options, the headers' texts, the statement
+//!   macros, and the text of every item before it that changed the lowerer's state (every item
+//!   but the functions whose lowering changed nothing of it), all in one fingerprint;
+//! - its lowering was self-contained: it changed nothing but the program's functions, notes and
+//!   macro uses, every position it made lies in its own text, and it left the expansion and
+//!   include budgets unexhausted, as it would leave them now.
+//!
+//! Its function, notes and macro uses are then moved to where its text now is.
+
+use std::collections::hash_map::DefaultHasher;
+use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
+use std::ops::Range;
+use std::sync::Arc;
+
+use tree_sitter::Node;
+
+use super::{FileCtx, Lowerer};
+use crate::ir::{spans, Function};
+use crate::source::{Note, Span};
+use crate::syntax::TextBudget;
+
+/// The functions one version's lowering made, for the next version's.
+#[derive(Debug, Default)]
+pub(crate) struct FunctionMemo {
+    entries: HashMap<Fingerprint, Arc<Lowered>>,
+}
+
+/// The memo's state during one lowering.
+#[derive(Default)]
+pub(super) struct Memo {
+    previous: Option<Arc<FunctionMemo>>,
+    next: FunctionMemo,
+    /// What the items lowered so far make of the lowerer's state.
+    context: Fingerprint,
+    marks: MarkIndex,
+}
+
+/// A 128-bit hash.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+struct Fingerprint(u64, u64);
+
+impl Fingerprint {
+    fn mix(self, part: &impl Hash) -> Fingerprint {
+        let hash = |salt: u8| {
+            let mut hasher = DefaultHasher::new();
+            (salt, self).hash(&mut hasher);
+            part.hash(&mut hasher);
+            hasher.finish()
+        };
+        Fingerprint(hash(0), hash(1))
+    }
+}
+
+/// One function's lowering, with what it was lowered from.
+#[derive(Debug)]
+struct Lowered {
+    text: ItemText,
+    /// Where the text started: the positions below are there.
+    start: usize,
+    function: Option<Arc<Function>>,
+    notes: Vec<Note>,
+    macro_uses: Vec<Span>,
+    /// What the lowering took of the expansion and include budgets (pieces, bytes).
+    expansions: (usize, usize),
+    includes: (usize, usize),
+}
+
+/// An item's text as written and after the pre-pass, with the pre-pass's marks in it, all
+/// relative to its start.
+#[derive(Debug, PartialEq, Eq, Hash)]
+struct ItemText {
+    original: Arc<str>,
+    prepassed: Arc<str>,
+    marks: Marks,
+}
+
+#[derive(Debug, Default, PartialEq, Eq, Hash)]
+struct Marks {
+    complex: Vec<usize>,
+    offsetof: Vec<(usize, String)>,
+    attributes: Vec<(usize, Range<usize>)>,
+    replaced: Vec<(usize, usize)>,
+}
+
+/// The pre-pass's marks of the main file, sorted by offset.
+#[derive(Default)]
+struct MarkIndex {
+    complex: Vec<usize>,
+    offsetof: Vec<(usize, String)>,
+    attributes: Vec<(usize, Range<usize>)>,
+    replaced: Vec<(usize, usize)>,
+}
+
+impl MarkIndex {
+    fn of(file: &FileCtx) -> MarkIndex {
+        let mut index = MarkIndex {
+            complex: file.complex_at.iter().copied().collect(),
+            offsetof: file
+                .offsetof_members
+                .iter()
+                .map(|(&at, path)| (at, path.clone()))
+                .collect(),
+            attributes: file
+                .hidden_attributes
+                .iter()
+                .map(|(&at, range)| (at, range.clone()))
+                .collect(),
+            replaced: file
+                .replaced_uses
+                .iter()
+                .map(|(&start, &end)| (start, end))
+                .collect(),
+        };
+        index.complex.sort_unstable();
+        index.offsetof.sort_unstable();
+        index.attributes.sort_unstable_by_key(|(at, _)| *at);
+        index.replaced.sort_unstable();
+        index
+    }
+
+    /// The marks in `range`, relative to its start (a mark's end may lie past it).
+    fn within(&self, range: &Range<usize>) -> Marks {
+        let start = range.start;
+        Marks {
+            complex: in_range(&self.complex, range, |&at| at)
+                .iter()
+                .map(|at| at - start)
+                .collect(),
+            offsetof: in_range(&self.offsetof, range, |(at, _)| *at)
+                .iter()
+                .map(|(at, path)| (at - start, path.clone()))
+                .collect(),
+            attributes: in_range(&self.attributes, range, |(at, _)| *at)
+                .iter()
+                .map(|(at, r)| (at - start, r.start - start..r.end - start))
+                .collect(),
+            replaced: in_range(&self.replaced, range, |(at, _)| *at)
+                .iter()
+                .map(|(at, end)| (at - start, end - start))
+                .collect(),
+        }
+    }
+}
+
+/// The entries of `sorted` whose offset lies in `range`.
+fn in_range<'a, T>(sorted: &'a [T], range: &Range<usize>, at: impl Fn(&T) -> usize) -> &'a [T] {
+    let from = sorted.partition_point(|t| at(t) < range.start);
+    let to = sorted.partition_point(|t| at(t) < range.end);
+    &sorted[from..to]
+}
+
+/// What of the lowerer's state a function's lowering may change only when it is not
+/// self-contained (counts and values; each changes whenever the state does).
+#[derive(PartialEq, Eq)]
+struct StateSignature([usize; 15], Option<u32>);
+
+impl Lowerer<'_> {
+    /// Starts the memo of a main file whose pre-pass is done, with the previous version's: the
+    /// context is the options, the headers' texts and the statement macros.
+    pub(super) fn start_memo(&mut self, previous: Option<Arc<FunctionMemo>>) {
+        let mut headers: Vec<(&String, &Option<std::rc::Rc<str>>)> =
+            self.include_texts.iter().collect();
+        headers.sort_unstable_by_key(|(name, _)| *name);
+        let headers: Vec<(&String, Option<&str>)> = headers
+            .into_iter()
+            .map(|(name, text)| (name, text.as_deref()))
+            .collect();
+        let context = Fingerprint::default()
+            .mix(&self.target)
+            .mix(&self.options.defines)
+            .mix(&(self.options.max_include_depth, self.options.max_bytes))
+            .mix(&headers)
+            .mix(&self.statement_macros);
+        self.memo = Memo {
+            previous,
+            next: FunctionMemo::default(),
+            context,
+            marks: MarkIndex::of(&self.file),
+        };
+    }
+
+    /// The memo of this version's functions, for the next.
+    pub(super) fn finish_memo(&mut self) -> FunctionMemo {
+        std::mem::take(&mut self.memo.next)
+    }
+
+    fn item_text(&self, range: &Range<usize>) -> ItemText {
+        let slice = |text: &str| Arc::from(text.get(range.clone()).unwrap_or(""));
+        ItemText {
+            original: slice(&self.file.original),
+            prepassed: slice(&self.file.text),
+            marks: self.memo.marks.within(range),
+        }
+    }
+
+    /// Counts a top-level item that was not a self-contained function into the context.
+    pub(super) fn memo_item(&mut self, node: Node<'_>) {
+        let text = self.item_text(&node.byte_range());
+        self.memo.context = self.memo.context.mix(&(node.kind(), text));
+    }
+
+    /// Lowers a function definition at the top of the main file without syntax errors, from
+    /// the previous version's lowering of it when that can be reused.
+    pub(super) fn lower_memoised_function(&mut self, node: Node<'_>) {
+        let range = node.byte_range();
+        let text = self.item_text(&range);
+        let key = self.memo.context.mix(&text);
+        let reusable = self
+            .memo
+            .previous
+            .as_ref()
+            .and_then(|memo| memo.entries.get(&key))
+            .filter(|lowered| {
+                lowered.text == text
+                    && replays(&self.expansion_budget, lowered.expansions)
+                    && replays(&self.include_budget, lowered.includes)
+            })
+            .cloned();
+        let lowered = match reusable {
+            Some(lowered) => self.reuse(&lowered, text, range.start),
+            None => match self.lower_self_contained(node, text) {
+                Some(lowered) => lowered,
+                None => {
+                    self.memo_item(node);
+                    return;
+                }
+            },
+        };
+        self.memo.next.entries.insert(key, Arc::new(lowered));
+    }
+
+    /// Adds what `lowered` made, moved to `start`, to the program.
+    fn reuse(&mut self, lowered: &Lowered, text: ItemText, start: usize) -> Lowered {
+        replay(&mut self.expansion_budget, lowered.expansions);
+        replay(&mut self.include_budget, lowered.includes);
+        let delta = start as isize - lowered.start as isize;
+        let mut shift = |span: &mut Span| {
+            span.start = span.start.wrapping_add_signed(delta);
+            span.end = span.end.wrapping_add_signed(delta);
+        };
+        let function = lowered.function.as_ref().map(|function| {
+            if delta == 0 {
+                function.clone()
+            } else {
+                let mut moved = Function::clone(function);
+                spans::each_span(&mut moved, &mut shift);
+                Arc::new(moved)
+            }
+        });
+        let mut notes = lowered.notes.clone();
+        let mut macro_uses = lowered.macro_uses.clone();
+        notes.iter_mut().for_each(|n| shift(&mut n.span));
+        macro_uses.iter_mut().for_each(&mut shift);
+        self.program.functions.extend(function.clone());
+        self.program.notes.extend(notes.iter().cloned());
+        self.program.macro_uses.extend(macro_uses.iter().copied());
+        Lowered {
+            text,
+            start,
+            function,
+            notes,
+            macro_uses,
+            expansions: lowered.expansions,
+            includes: lowered.includes,
+        }
+    }
+
+    /// Lowers a function afresh; what it made when the lowering was self-contained.
+    fn lower_self_contained(&mut self, node: Node<'_>, text: ItemText) -> Option<Lowered> {
+        let range = node.byte_range();
+        let before = self.state_signature();
+        let (functions, notes, macro_uses) = (
+            self.program.functions.len(),
+            self.program.notes.len(),
+            self.program.macro_uses.len(),
+        );
+        let budgets = (self.expansion_budget.left(), self.include_budget.left());
+        self.lower_top_item(node);
+        let budget_use = |before: Option<(usize, usize)>, after: Option<(usize, usize)>| {
+            let (before, after) = (before?, after?);
+            Some((before.0 - after.0, before.1 - after.1))
+        };
+        let expansions = budget_use(budgets.0, self.expansion_budget.left())?;
+        let includes = budget_use(budgets.1, self.include_budget.left())?;
+        if self.state_signature() != before || self.program.functions.len() > functions + 1 {
+            return None;
+        }
+        let within = |span: &Span| range.start <= span.start && span.end <= range.end;
+        let mut function = None;
+        if self.program.functions.len() > functions {
+            let last = self.program.functions.last_mut()?;
+            let mut all_within = true;
+            spans::each_span(Arc::get_mut(last)?, &mut |span| all_within &= within(span));
+            if !all_within {
+                return None;
+            }
+            function = Some(last.clone());
+        }
+        let notes = self.program.notes[notes..].to_vec();
+        let macro_uses = self.program.macro_uses[macro_uses..].to_vec();
+        if !notes.iter().all(|n| within(&n.span)) || !macro_uses.iter().all(within) {
+            return None;
+        }
+        Some(Lowered {
+            text,
+            start: range.start,
+            function,
+            notes,
+            macro_uses,
+            expansions,
+            includes,
+        })
+    }
+
+    fn state_signature(&self) -> StateSignature {
+        let program = &self.program;
+        StateSignature(
+            [
+                self.macros.changes(),
+                self.typedef_names.len(),
+                self.enum_changes,
+                self.pack_stack.len(),
+                self.anon_counter,
+                self.included_once.len(),
+                self.include_texts.len(),
+                usize::from(self.saw_pragma_once),
+                self.statement_macros.len(),
+                self.pending.len(),
+                program.aggregates.len(),
+                program.typedefs.len(),
+                program.macro_names.len(),
+                program.globals.len(),
+                program.fortran_modules.len(),
+            ],
+            self.pack,
+        )
+    }
+}
+
+/// Whether taking `used` again leaves `budget` unexhausted, as the lowering that took it did.
+fn replays(budget: &TextBudget, used: (usize, usize)) -> bool {
+    budget
+        .left()
+        .is_some_and(|(pieces, bytes)| pieces > used.0 && bytes >= used.1)
+}
+
+fn replay(budget: &mut TextBudget, used: (usize, usize)) {
+    budget.take_again(used.0, used.1);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{lower, COptions, MainParse};
+    use crate::ir::Program;
+    use crate::layout::Target;
+    use crate::syntax::NoIncludes;
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+    use std::sync::Arc;
+
+    fn lowered(text: &str, previous: Option<&MainParse>) -> (Program, Option<MainParse>) {
+        lower(
+            text,
+            &COptions::default(),
+            Target::default(),
+            &mut NoIncludes,
+            previous,
+        )
+    }
+
+    /// A version lowered from the previous one is the fresh lowering of its text.
+    fn next_version(previous: &MainParse, text: &str) -> (Program, MainParse) {
+        let (program, parse) = lowered(text, Some(previous));
+        let (fresh, _) = lowered(text, None);
+        assert_eq!(format!("{program:?}"), format!("{fresh:?}"), "{text}");
+        (program, parse.expect("parsed"))
+    }
+
+    const FILE: &str = "#include <mpi.h>
+#define N 4
+struct cell { int id; double v[N]; };
+
+void first(MPI_Datatype *t) { MPI_Type_contiguous(N, MPI_INT, t); }
+
+/* between */
+void second(struct cell *c) {
+    MPI_Datatype t;
+    MPI_Type_contiguous(sizeof *c, MPI_BYTE, &t);
+}
+
+#define M 2
+void third(void) { int a[M]; MPI_Datatype t; MPI_Type_vector(M, 1, N, MPI_INT, &t); }
+void fourth(void) { enum { K = 3 }; int k = K; (void)k; }
+";
+
+    #[test]
+    fn functions_before_an_edit_are_shared_and_those_after_it_moved() {
+        let (old, parse) = lowered(FILE, None);
+        let parse = parse.expect("parsed");
+        let edited = FILE.replace("MPI_Datatype t;\n", "MPI_Datatype t;\n    int extra = 2;\n");
+        let (new, _) = next_version(&parse, &edited);
+        assert!(Arc::ptr_eq(&old.functions[0], &new.functions[0]));
+        assert!(!Arc::ptr_eq(&old.functions[1], &new.functions[1]));
+        let moved = new.functions[2].span.start - old.functions[2].span.start;
+        assert_eq!(moved, "    int extra = 2;\n".len());
+    }
+
+    #[test]
+    fn a_change_to_what_functions_see_lowers_the_functions_after_it_again() {
+        let (old, parse) = lowered(FILE, None);
+        let parse = parse.expect("parsed");
+        // Same length: the functions after the change stay where they were.
+        let (new, _) = next_version(&parse, &FILE.replace("#define M 2", "#define M 7"));
+        assert!(Arc::ptr_eq(&old.functions[1], &new.functions[1]));
+        assert!(!Arc::ptr_eq(&old.functions[2], &new.functions[2]));
+        // An edit to a comment between functions changes nothing they see.
+        let (new, _) = next_version(&parse, &FILE.replace("/* between */", "/* b_tween */"));
+        assert!(Arc::ptr_eq(&old.functions[2], &new.functions[2]));
+        // `fourth` declares an enumerator, which the functions after it would see: it is
+        // lowered again every time.
+        assert!(!Arc::ptr_eq(&old.functions[3], &new.functions[3]));
+    }
+
+    #[test]
+    fn a_function_that_changes_the_lowerers_state_is_no_context_for_reuse() {
+        // `#define` inside a function body: the functions after it see the macro.
+        let file = FILE.replace("void third", "void inner(void) {\n#define P 5\n}\nvoid third");
+        let (_, parse) = lowered(&file, None);
+        let parse = parse.expect("parsed");
+        next_version(&parse, &file.replace("#define P 5", "#define P 6"));
+        next_version(&parse, &file.replace("#define P 5", "#define M 9"));
+    }
+
+    #[test]
+    fn hundreds_of_random_edits_lower_as_fresh_lowerings_do() {
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        let pieces = ["x", ";", "}", "{", "\n", "#define N 5\n", "int q = N;", "/*", "*/"];
+        let mut text = FILE.repeat(3);
+        let (_, parse) = lowered(&text, None);
+        let mut parse = parse.expect("parsed");
+        for _ in 0..300 {
+            let mut at = rng.gen_range(0..=text.len());
+            while !text.is_char_boundary(at) {
+                at -= 1;
+            }
+            if rng.gen_bool(0.5) {
+                text.insert_str(at, pieces[rng.gen_range(0..pieces.len())]);
+            } else {
+                let end = (at + rng.gen_range(1..8)).min(text.len());
+                if text.is_char_boundary(end) {
+                    text.replace_range(at..end, "");
+                }
+            }
+            parse = next_version(&parse, &text).1;
+        }
+    }
+}
