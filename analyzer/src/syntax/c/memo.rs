@@ -62,7 +62,7 @@ impl Fingerprint {
 /// One function's lowering, with what it was lowered from.
 #[derive(Debug)]
 struct Lowered {
-    text: ItemText,
+    text: Arc<KeptText>,
     /// Where the text started: the positions below are there.
     start: usize,
     function: Option<Arc<Function>>,
@@ -75,11 +75,42 @@ struct Lowered {
 
 /// An item's text as written and after the pre-pass, with the pre-pass's marks in it, all
 /// relative to its start.
-#[derive(Debug, PartialEq, Eq, Hash)]
-struct ItemText {
+#[derive(Debug, Hash)]
+struct ItemText<'a> {
+    original: &'a str,
+    prepassed: &'a str,
+    marks: Marks,
+}
+
+/// An [`ItemText`] kept for the next version.
+#[derive(Debug)]
+struct KeptText {
     original: Arc<str>,
     prepassed: Arc<str>,
     marks: Marks,
+}
+
+impl ItemText<'_> {
+    fn is(&self, kept: &KeptText) -> bool {
+        self.original == &*kept.original
+            && self.prepassed == &*kept.prepassed
+            && self.marks == kept.marks
+    }
+
+    fn kept(self) -> KeptText {
+        KeptText {
+            original: Arc::from(self.original),
+            prepassed: Arc::from(self.prepassed),
+            marks: self.marks,
+        }
+    }
+
+    /// A hash of it, for the key of a function's lowering (whose text is compared too).
+    fn hash(&self) -> u64 {
+        let mut hasher = DefaultHasher::new();
+        Hash::hash(self, &mut hasher);
+        hasher.finish()
+    }
 }
 
 #[derive(Debug, Default, PartialEq, Eq, Hash)]
@@ -192,11 +223,10 @@ impl Lowerer<'_> {
         std::mem::take(&mut self.memo.next)
     }
 
-    fn item_text(&self, range: &Range<usize>) -> ItemText {
-        let slice = |text: &str| Arc::from(text.get(range.clone()).unwrap_or(""));
+    fn item_text(&self, range: &Range<usize>) -> ItemText<'_> {
         ItemText {
-            original: slice(&self.file.original),
-            prepassed: slice(&self.file.text),
+            original: self.file.original.get(range.clone()).unwrap_or(""),
+            prepassed: self.file.text.get(range.clone()).unwrap_or(""),
             marks: self.memo.marks.within(range),
         }
     }
@@ -212,21 +242,21 @@ impl Lowerer<'_> {
     pub(super) fn lower_memoised_function(&mut self, node: Node<'_>) {
         let range = node.byte_range();
         let text = self.item_text(&range);
-        let key = self.memo.context.mix(&text);
+        let key = self.memo.context.mix(&text.hash());
         let reusable = self
             .memo
             .previous
             .as_ref()
             .and_then(|memo| memo.entries.get(&key))
             .filter(|lowered| {
-                lowered.text == text
+                text.is(&lowered.text)
                     && replays(&self.expansion_budget, lowered.expansions)
                     && replays(&self.include_budget, lowered.includes)
             })
             .cloned();
         let lowered = match reusable {
-            Some(lowered) => self.reuse(&lowered, text, range.start),
-            None => match self.lower_self_contained(node, text) {
+            Some(lowered) => self.reuse(&lowered, range.start),
+            None => match self.lower_self_contained(node) {
                 Some(lowered) => lowered,
                 None => {
                     self.memo_item(node);
@@ -238,7 +268,7 @@ impl Lowerer<'_> {
     }
 
     /// Adds what `lowered` made, moved to `start`, to the program.
-    fn reuse(&mut self, lowered: &Lowered, text: ItemText, start: usize) -> Lowered {
+    fn reuse(&mut self, lowered: &Lowered, start: usize) -> Lowered {
         replay(&mut self.expansion_budget, lowered.expansions);
         replay(&mut self.include_budget, lowered.includes);
         let delta = start as isize - lowered.start as isize;
@@ -263,7 +293,7 @@ impl Lowerer<'_> {
         self.program.notes.extend(notes.iter().cloned());
         self.program.macro_uses.extend(macro_uses.iter().copied());
         Lowered {
-            text,
+            text: lowered.text.clone(),
             start,
             function,
             notes,
@@ -274,7 +304,7 @@ impl Lowerer<'_> {
     }
 
     /// Lowers a function afresh; what it made when the lowering was self-contained.
-    fn lower_self_contained(&mut self, node: Node<'_>, text: ItemText) -> Option<Lowered> {
+    fn lower_self_contained(&mut self, node: Node<'_>) -> Option<Lowered> {
         let range = node.byte_range();
         let before = self.state_signature();
         let (functions, notes, macro_uses) = (
@@ -310,7 +340,7 @@ impl Lowerer<'_> {
             return None;
         }
         Some(Lowered {
-            text,
+            text: Arc::new(self.item_text(&range).kept()),
             start: range.start,
             function,
             notes,
