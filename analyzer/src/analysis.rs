@@ -1,6 +1,8 @@
 //! One file's analysis: decode, parse and lower, evaluate; and the views the front ends of the
 //! tool (CLI, language server) show of it.
 
+use std::sync::Arc;
+
 use crate::dtype::{Datatype, DtypeError, MpiModel, Partial};
 use crate::eval::value::Tri;
 use crate::eval::{self, EvalOptions, Evaluation, Limits};
@@ -43,6 +45,8 @@ pub struct Analysis {
     text: String,
     /// The C main file's parse, which the analysis of the next version parses from.
     parse: Option<c::MainParse>,
+    /// The roots' evaluations, which the analysis of the next version reuses.
+    roots: Arc<eval::RootMemo>,
 }
 
 /// Analyses a text with no includes under `model`, for the unit tests.
@@ -110,7 +114,11 @@ pub fn reanalyze(
         limits: options.limits,
         case_sensitive: language == Language::C,
     };
-    let evaluation = eval::evaluate(&program, &eval_options);
+    let (evaluation, roots) = eval::evaluate(
+        &program,
+        &eval_options,
+        previous.map(|p| &*p.roots),
+    );
     notes.extend(program.notes.iter().cloned());
     notes.extend(evaluation.notes.iter().cloned());
     notes.sort_by_key(|n| n.span.start);
@@ -124,6 +132,7 @@ pub fn reanalyze(
         line_index: LineIndex::new(text),
         text: text.to_owned(),
         parse,
+        roots: Arc::new(roots),
     }
 }
 

@@ -10,6 +10,7 @@ pub(crate) mod catalog;
 pub mod checks;
 pub mod dtype;
 pub(crate) mod eval;
+pub(crate) mod fingerprint;
 pub mod fix;
 pub mod ide;
 pub(crate) mod ir;

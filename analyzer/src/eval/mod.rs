@@ -11,6 +11,7 @@ mod loops;
 mod mpi;
 mod numeric;
 mod pointers;
+mod roots;
 mod stmt;
 mod storage;
 #[cfg(test)]
@@ -19,6 +20,7 @@ mod types;
 pub(crate) mod value;
 
 use std::collections::{HashMap, HashSet};
+use std::rc::Rc;
 
 use crate::catalog::MpiFunction;
 use crate::dtype::{Datatype, DtypeError, Engine, MpiModel, Partial, Predefined};
@@ -238,25 +240,6 @@ pub(crate) struct Evaluation {
     pub notes: Vec<crate::source::Note>,
 }
 
-/// Evaluates a program: every function that no other function calls is a root, run with
-/// unknown parameters; the others run inline at their call sites with the actual arguments.
-pub(crate) fn evaluate(program: &Program, options: &EvalOptions) -> Evaluation {
-    let mut ev = Evaluator::new(program, options);
-    let called = called_functions(program);
-    let mut globals = State::default();
-    ev.exec_globals(&mut globals, &program.globals);
-    for function in program
-        .functions
-        .iter()
-        .filter(|f| f.is_main || !called.contains(f.name.as_str()))
-    {
-        ev.steps_left = options.limits.steps;
-        let mut state = globals.clone();
-        ev.run_root(&mut state, function);
-    }
-    ev.finish()
-}
-
 /// What one object of type `ty` is, with the program's globals evaluated: the layout a hover on
 /// a struct declaration shows, outside any function.
 pub(crate) fn element_of(
@@ -270,22 +253,10 @@ pub(crate) fn element_of(
     ev.element_info(&mut globals, ty)
 }
 
-fn called_functions(program: &Program) -> HashSet<&str> {
-    let defined: HashSet<&str> = program.functions.iter().map(|f| f.name.as_str()).collect();
-    let mut called = HashSet::new();
-    for f in &program.functions {
-        crate::ir::visit_calls(&f.body, &mut |name| {
-            if let Some(d) = defined.get(name) {
-                if *d != f.name {
-                    called.insert(*d);
-                }
-            }
-        });
-    }
-    called
-}
+pub(crate) use roots::{evaluate, RootMemo};
 
-/// The evaluator's context, shared by all paths.
+/// The evaluator's context, shared by all paths of one root.
+#[derive(Clone)]
 pub(crate) struct Evaluator<'p> {
     program: &'p Program,
     engine: Engine,
@@ -296,7 +267,7 @@ pub(crate) struct Evaluator<'p> {
     /// Arrays whose store was found full (by object and name): a loop that fills one is run
     /// without its body (`stmt.rs`), also after an earlier loop forgot what it stored.
     full_stores: HashSet<(ObjectId, String)>,
-    functions: HashMap<&'p str, &'p Function>,
+    functions: Rc<HashMap<&'p str, &'p Function>>,
     call_stack: Vec<&'p str>,
     /// The calls of the file's own functions being followed, outermost first.
     call_sites: Vec<Span>,
@@ -352,11 +323,13 @@ impl<'p> Evaluator<'p> {
             case_sensitive: options.case_sensitive,
             steps_left: options.limits.steps,
             full_stores: HashSet::new(),
-            functions: program
-                .functions
-                .iter()
-                .map(|f| (f.name.as_str(), &**f))
-                .collect(),
+            functions: Rc::new(
+                program
+                    .functions
+                    .iter()
+                    .map(|f| (f.name.as_str(), &**f))
+                    .collect(),
+            ),
             call_stack: Vec::new(),
             call_sites: Vec::new(),
             handles: Vec::new(),
@@ -441,29 +414,6 @@ impl<'p> Evaluator<'p> {
                 span,
                 message: message.to_owned(),
             });
-        }
-    }
-
-    fn finish(mut self) -> Evaluation {
-        for d in &mut self.definitions {
-            let committed = d
-                .handles
-                .iter()
-                .filter(|h| self.ever_committed.contains(h))
-                .count();
-            let unfollowed = d.handles.iter().any(|h| self.unfollowed.contains(h));
-            d.unfollowed = unfollowed;
-            d.committed = match committed {
-                n if n == d.handles.len() => Tri::Yes,
-                0 if !unfollowed => Tri::No,
-                _ => Tri::Maybe,
-            };
-        }
-        Evaluation {
-            handles: self.handles,
-            definitions: self.definitions,
-            calls: self.calls,
-            notes: self.notes,
         }
     }
 }

@@ -8,6 +8,7 @@
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
+use crate::fingerprint::Fingerprint;
 use crate::layout::{CType, FortranType};
 use crate::source::{Note, Span};
 
@@ -25,7 +26,7 @@ pub(crate) struct Program {
     pub macro_names: Vec<String>,
     /// File-scope declarations and statements (C globals, enums; Fortran module variables).
     pub globals: Vec<Stmt>,
-    /// Shared with the memo of lowered functions, which reuses them for the next version.
+    /// Shared with the memo that reuses them for the next version.
     pub functions: Vec<Arc<Function>>,
     /// Fortran modules: their span and what their specification part makes visible of MPI.
     pub fortran_modules: Vec<(Span, FortranUnit)>,
@@ -34,6 +35,8 @@ pub(crate) struct Program {
     /// Uses of C macros, expanded in place: the spans of what their expansions hold lie inside
     /// these, and are not the text of that code.
     pub macro_uses: Vec<Span>,
+    /// What it but its functions with an identity was lowered from, and where (`c/memo.rs`).
+    pub context: Option<Fingerprint>,
 }
 
 impl Program {
@@ -57,6 +60,8 @@ pub(crate) struct Function {
     pub is_main: bool,
     /// What a Fortran unit's specification part says (`None` for C).
     pub fortran: Option<FortranUnit>,
+    /// What it was lowered from, if nothing else (`c/memo.rs`): alike but for their places.
+    pub identity: Option<Fingerprint>,
 }
 
 /// What a Fortran unit's specification part says, for fixes that write code in it.

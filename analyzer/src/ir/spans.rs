@@ -1,6 +1,8 @@
-//! Every position a lowered function holds: to tell whether they all lie in its own text, and
-//! to move them with that text, when a function lowered for an earlier version of a file is
-//! reused at its new place (`syntax/c/memo.rs`).
+//! Every position and every expression a lowered function holds, one walk over `&mut` and one
+//! over `&`: to tell whether its positions all lie in its own text and move them with that
+//! text, when a function lowered for an earlier version of a file is reused at its new place
+//! (`syntax/c/memo.rs`), and to find every function it calls (`eval/roots.rs`). Exhaustive on
+//! purpose: a position this missed would be left behind by a move.
 
 use super::{
     ArrayDim, Designator, Expr, ExprKind, Function, Init, Param, Stmt, StmtKind, Storage,
@@ -8,15 +10,233 @@ use super::{
 };
 use crate::source::Span;
 
+/// What a walk calls on the spans and on the expressions (outermost first) it meets.
+pub(crate) struct Visitor<'v, S: ?Sized, E: ?Sized> {
+    pub span: &'v mut S,
+    pub expr: &'v mut E,
+}
+
+macro_rules! walker {
+    ($module:ident $(, $m:ident)?) => {
+        pub(crate) mod $module {
+            use super::*;
+
+            type Visit<'v, 'x> = Visitor<
+                'v,
+                dyn FnMut(&$($m)? Span) + 'x,
+                dyn FnMut(&$($m)? Expr) + 'x,
+            >;
+
+            /// Walks the function's name, parameters and body (not its Fortran unit).
+            pub(crate) fn function(function: &$($m)? Function, v: &mut Visit<'_, '_>) {
+                (v.span)(&$($m)? function.name_span);
+                (v.span)(&$($m)? function.span);
+                for Param { ty: t, .. } in &$($m)? function.params {
+                    ty(t, v);
+                }
+                stmts(&$($m)? function.body, v);
+            }
+
+            pub(crate) fn stmts(list: &$($m)? [Stmt], v: &mut Visit<'_, '_>) {
+                for stmt in list {
+                    (v.span)(&$($m)? stmt.span);
+                    match &$($m)? stmt.kind {
+                        StmtKind::Decl(decl) => {
+                            (v.span)(&$($m)? decl.name_span);
+                            ty(&$($m)? decl.ty, v);
+                            if let Some(i) = &$($m)? decl.init {
+                                init(i, v);
+                            }
+                            match &$($m)? decl.storage {
+                                Storage::Automatic | Storage::Saved => {}
+                                Storage::Common(e) => expr(e, v),
+                            }
+                        }
+                        StmtKind::Assign { target, value } => {
+                            expr(target, v);
+                            expr(value, v);
+                        }
+                        StmtKind::Eval(e) | StmtKind::Return(Some(e)) => expr(e, v),
+                        StmtKind::If { cond, then, otherwise } => {
+                            expr(cond, v);
+                            stmts(then, v);
+                            stmts(otherwise, v);
+                        }
+                        StmtKind::Loop { init, cond, step, body, test_first: _ } => {
+                            stmts(init, v);
+                            if let Some(cond) = cond {
+                                expr(cond, v);
+                            }
+                            stmts(step, v);
+                            stmts(body, v);
+                        }
+                        StmtKind::Block(body) => stmts(body, v),
+                        StmtKind::Allocate { dims: d, .. } => dims(d, v),
+                        StmtKind::Return(None)
+                        | StmtKind::Break
+                        | StmtKind::Continue
+                        | StmtKind::Goto(_)
+                        | StmtKind::Label(_)
+                        | StmtKind::Deallocate(_)
+                        | StmtKind::Opaque { .. } => {}
+                    }
+                }
+            }
+
+            fn init(i: &$($m)? Init, v: &mut Visit<'_, '_>) {
+                match i {
+                    Init::Expr(e) => expr(e, v),
+                    Init::List(items) => {
+                        for (list, item) in items {
+                            designators(list, v);
+                            init(item, v);
+                        }
+                    }
+                }
+            }
+
+            fn designators(list: &$($m)? [Designator], v: &mut Visit<'_, '_>) {
+                for designator in list {
+                    match designator {
+                        Designator::Index(e) => expr(e, v),
+                        Designator::Field(_) => {}
+                    }
+                }
+            }
+
+            fn dims(list: &$($m)? [ArrayDim], v: &mut Visit<'_, '_>) {
+                for ArrayDim { lower, upper } in list {
+                    expr(lower, v);
+                    if let Some(upper) = upper {
+                        expr(upper, v);
+                    }
+                }
+            }
+
+            pub(crate) fn ty(t: &$($m)? Ty, v: &mut Visit<'_, '_>) {
+                match t {
+                    Ty::Fortran { kind, len, .. } => {
+                        for e in kind.into_iter().chain(len) {
+                            expr(e, v);
+                        }
+                    }
+                    Ty::Pointer(inner) => ty(inner, v),
+                    Ty::Array(element, d) => {
+                        ty(element, v);
+                        dims(d, v);
+                    }
+                    Ty::Aligned(inner, e) | Ty::Vector(inner, e) => {
+                        ty(inner, v);
+                        expr(e, v);
+                    }
+                    Ty::C(_)
+                    | Ty::MpiDatatype
+                    | Ty::MpiOpaque
+                    | Ty::Named(_)
+                    | Ty::Void
+                    | Ty::Unknown => {}
+                }
+            }
+
+            pub(crate) fn expr(e: &$($m)? Expr, v: &mut Visit<'_, '_>) {
+                (v.expr)(e);
+                (v.span)(&$($m)? e.span);
+                match &$($m)? e.kind {
+                    ExprKind::Unary(_, a)
+                    | ExprKind::SizeofExpr(a)
+                    | ExprKind::AddrOf(a)
+                    | ExprKind::Deref(a)
+                    | ExprKind::Member { base: a, .. }
+                    | ExprKind::IncDec { target: a, .. } => expr(a, v),
+                    ExprKind::Cast(t, a) => {
+                        ty(t, v);
+                        expr(a, v);
+                    }
+                    ExprKind::Binary(_, a, b) => {
+                        expr(a, v);
+                        expr(b, v);
+                    }
+                    ExprKind::Cond(a, b, c) => {
+                        expr(a, v);
+                        expr(b, v);
+                        expr(c, v);
+                    }
+                    ExprKind::Call { callee_span, args, .. } => {
+                        (v.span)(callee_span);
+                        for a in args {
+                            expr(a, v);
+                        }
+                    }
+                    ExprKind::ArrayCtor(items) => {
+                        for a in items {
+                            expr(a, v);
+                        }
+                    }
+                    ExprKind::Index { base, indices } => {
+                        expr(base, v);
+                        for a in indices {
+                            expr(a, v);
+                        }
+                    }
+                    ExprKind::Substring { base, lower, upper } => {
+                        expr(base, v);
+                        for bound in lower.into_iter().chain(upper) {
+                            expr(bound, v);
+                        }
+                    }
+                    ExprKind::Section { base, subscripts } => {
+                        expr(base, v);
+                        for subscript in subscripts {
+                            match subscript {
+                                Subscript::Index(e) => expr(e, v),
+                                Subscript::Range { lower, upper, stride } => {
+                                    for e in [lower, upper, stride].into_iter().flatten() {
+                                        expr(e, v);
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    ExprKind::SizeofType(t) | ExprKind::AlignofType(t) => ty(t, v),
+                    ExprKind::Offsetof(t, list) => {
+                        ty(t, v);
+                        designators(list, v);
+                    }
+                    ExprKind::ImpliedDo { items, start, end, step, .. } => {
+                        for a in items {
+                            expr(a, v);
+                        }
+                        expr(start, v);
+                        expr(end, v);
+                        if let Some(step) = step {
+                            expr(step, v);
+                        }
+                    }
+                    ExprKind::Int(_)
+                    | ExprKind::Float(_)
+                    | ExprKind::Str(_)
+                    | ExprKind::Name(_)
+                    | ExprKind::Defined(_)
+                    | ExprKind::Unknown => {}
+                }
+            }
+        }
+    };
+}
+
+walker!(shared);
+walker!(exclusive, mut);
+
 /// Calls `visit` on every span of `function`, and on its Fortran specification end as an empty
-/// span. Exhaustive on purpose: a position this misses would be left behind by a move.
+/// span.
 pub(crate) fn each_span(function: &mut Function, visit: &mut dyn FnMut(&mut Span)) {
-    visit(&mut function.name_span);
-    visit(&mut function.span);
-    for Param { ty, .. } in &mut function.params {
-        ty_spans(ty, visit);
-    }
-    stmts_spans(&mut function.body, visit);
+    exclusive::function(
+        function,
+        &mut Visitor {
+            span: visit,
+            expr: &mut |_| {},
+        },
+    );
     if let Some(end) = function
         .fortran
         .as_mut()
@@ -28,192 +248,19 @@ pub(crate) fn each_span(function: &mut Function, visit: &mut dyn FnMut(&mut Span
     }
 }
 
-fn stmts_spans(stmts: &mut [Stmt], visit: &mut dyn FnMut(&mut Span)) {
-    for stmt in stmts {
-        visit(&mut stmt.span);
-        match &mut stmt.kind {
-            StmtKind::Decl(decl) => {
-                visit(&mut decl.name_span);
-                ty_spans(&mut decl.ty, visit);
-                if let Some(init) = &mut decl.init {
-                    init_spans(init, visit);
-                }
-                match &mut decl.storage {
-                    Storage::Automatic | Storage::Saved => {}
-                    Storage::Common(e) => expr_spans(e, visit),
-                }
-            }
-            StmtKind::Assign { target, value } => {
-                expr_spans(target, visit);
-                expr_spans(value, visit);
-            }
-            StmtKind::Eval(e) | StmtKind::Return(Some(e)) => expr_spans(e, visit),
-            StmtKind::If {
-                cond,
-                then,
-                otherwise,
-            } => {
-                expr_spans(cond, visit);
-                stmts_spans(then, visit);
-                stmts_spans(otherwise, visit);
-            }
-            StmtKind::Loop {
-                init,
-                cond,
-                step,
-                body,
-                test_first: _,
-            } => {
-                stmts_spans(init, visit);
-                if let Some(cond) = cond {
-                    expr_spans(cond, visit);
-                }
-                stmts_spans(step, visit);
-                stmts_spans(body, visit);
-            }
-            StmtKind::Block(body) => stmts_spans(body, visit),
-            StmtKind::Allocate { dims, .. } => dims_spans(dims, visit),
-            StmtKind::Return(None)
-            | StmtKind::Break
-            | StmtKind::Continue
-            | StmtKind::Goto(_)
-            | StmtKind::Label(_)
-            | StmtKind::Deallocate(_)
-            | StmtKind::Opaque { .. } => {}
+/// Calls `visit` with the callee of every call in `function`, wherever it is (a type's
+/// dimension too).
+pub(crate) fn each_callee(function: &Function, visit: &mut dyn FnMut(&str)) {
+    let mut on_expr = |e: &Expr| {
+        if let ExprKind::Call { callee, .. } = &e.kind {
+            visit(callee);
         }
-    }
-}
-
-fn init_spans(init: &mut Init, visit: &mut dyn FnMut(&mut Span)) {
-    match init {
-        Init::Expr(e) => expr_spans(e, visit),
-        Init::List(items) => {
-            for (designators, item) in items {
-                designators_spans(designators, visit);
-                init_spans(item, visit);
-            }
-        }
-    }
-}
-
-fn designators_spans(designators: &mut [Designator], visit: &mut dyn FnMut(&mut Span)) {
-    for designator in designators {
-        match designator {
-            Designator::Index(e) => expr_spans(e, visit),
-            Designator::Field(_) => {}
-        }
-    }
-}
-
-fn dims_spans(dims: &mut [ArrayDim], visit: &mut dyn FnMut(&mut Span)) {
-    for ArrayDim { lower, upper } in dims {
-        expr_spans(lower, visit);
-        if let Some(upper) = upper {
-            expr_spans(upper, visit);
-        }
-    }
-}
-
-fn ty_spans(ty: &mut Ty, visit: &mut dyn FnMut(&mut Span)) {
-    match ty {
-        Ty::Fortran { kind, len, .. } => {
-            for e in kind.iter_mut().chain(len.iter_mut()) {
-                expr_spans(e, visit);
-            }
-        }
-        Ty::Pointer(inner) => ty_spans(inner, visit),
-        Ty::Array(element, dims) => {
-            ty_spans(element, visit);
-            dims_spans(dims, visit);
-        }
-        Ty::Aligned(inner, e) | Ty::Vector(inner, e) => {
-            ty_spans(inner, visit);
-            expr_spans(e, visit);
-        }
-        Ty::C(_) | Ty::MpiDatatype | Ty::MpiOpaque | Ty::Named(_) | Ty::Void | Ty::Unknown => {}
-    }
-}
-
-fn expr_spans(e: &mut Expr, visit: &mut dyn FnMut(&mut Span)) {
-    visit(&mut e.span);
-    match &mut e.kind {
-        ExprKind::Unary(_, a)
-        | ExprKind::SizeofExpr(a)
-        | ExprKind::AddrOf(a)
-        | ExprKind::Deref(a)
-        | ExprKind::Member { base: a, .. }
-        | ExprKind::IncDec { target: a, .. } => expr_spans(a, visit),
-        ExprKind::Cast(ty, a) => {
-            ty_spans(ty, visit);
-            expr_spans(a, visit);
-        }
-        ExprKind::Binary(_, a, b) => {
-            expr_spans(a, visit);
-            expr_spans(b, visit);
-        }
-        ExprKind::Cond(a, b, c) => {
-            expr_spans(a, visit);
-            expr_spans(b, visit);
-            expr_spans(c, visit);
-        }
-        ExprKind::Call {
-            callee_span, args, ..
-        } => {
-            visit(callee_span);
-            args.iter_mut().for_each(|a| expr_spans(a, visit));
-        }
-        ExprKind::ArrayCtor(items) => items.iter_mut().for_each(|a| expr_spans(a, visit)),
-        ExprKind::Index { base, indices } => {
-            expr_spans(base, visit);
-            indices.iter_mut().for_each(|a| expr_spans(a, visit));
-        }
-        ExprKind::Substring { base, lower, upper } => {
-            expr_spans(base, visit);
-            for bound in lower.iter_mut().chain(upper.iter_mut()) {
-                expr_spans(bound, visit);
-            }
-        }
-        ExprKind::Section { base, subscripts } => {
-            expr_spans(base, visit);
-            for subscript in subscripts {
-                match subscript {
-                    Subscript::Index(e) => expr_spans(e, visit),
-                    Subscript::Range {
-                        lower,
-                        upper,
-                        stride,
-                    } => {
-                        for e in [lower, upper, stride].into_iter().flatten() {
-                            expr_spans(e, visit);
-                        }
-                    }
-                }
-            }
-        }
-        ExprKind::SizeofType(ty) | ExprKind::AlignofType(ty) => ty_spans(ty, visit),
-        ExprKind::Offsetof(ty, designators) => {
-            ty_spans(ty, visit);
-            designators_spans(designators, visit);
-        }
-        ExprKind::ImpliedDo {
-            items,
-            start,
-            end,
-            step,
-            ..
-        } => {
-            items.iter_mut().for_each(|a| expr_spans(a, visit));
-            expr_spans(start, visit);
-            expr_spans(end, visit);
-            if let Some(step) = step {
-                expr_spans(step, visit);
-            }
-        }
-        ExprKind::Int(_)
-        | ExprKind::Float(_)
-        | ExprKind::Str(_)
-        | ExprKind::Name(_)
-        | ExprKind::Defined(_)
-        | ExprKind::Unknown => {}
-    }
+    };
+    shared::function(
+        function,
+        &mut Visitor {
+            span: &mut |_| {},
+            expr: &mut on_expr,
+        },
+    );
 }

@@ -16,16 +16,16 @@ const MAX_HANDLES_PER_CALL: usize = 64;
 
 /// What one evaluation of a constructor call made.
 #[derive(Clone, Debug)]
-pub(super) struct Built {
+pub(in crate::eval) struct Built {
     /// The datatype, or the engine's error; `None` when an argument is unknown.
-    datatype: Option<Result<Datatype, DtypeError>>,
+    pub(in crate::eval) datatype: Option<Result<Datatype, DtypeError>>,
     /// When the datatype is unknown: what MPI fixes of it.
-    partial: Option<Partial>,
+    pub(in crate::eval) partial: Option<Partial>,
 }
 
 /// Folds one more evaluation into what the earlier ones of a call made: the datatype when they
 /// all built the same one, else what they all know alike.
-fn join(
+pub(in crate::eval) fn join(
     datatype: &mut Option<Result<Datatype, DtypeError>>,
     partial: &mut Option<Partial>,
     built: &Built,

@@ -14,15 +14,15 @@
 //!
 //! Its function, notes and macro uses are then moved to where its text now is.
 
-use std::collections::hash_map::DefaultHasher;
 use std::collections::HashMap;
-use std::hash::{Hash, Hasher};
+use std::hash::Hash;
 use std::ops::Range;
 use std::sync::Arc;
 
 use tree_sitter::Node;
 
 use super::{FileCtx, Lowerer};
+use crate::fingerprint::Fingerprint;
 use crate::ir::{spans, Function};
 use crate::source::{Note, Span};
 use crate::syntax::TextBudget;
@@ -40,23 +40,9 @@ pub(super) struct Memo {
     next: FunctionMemo,
     /// What the items lowered so far make of the lowerer's state.
     context: Fingerprint,
+    /// Where those items are.
+    places: Fingerprint,
     marks: MarkIndex,
-}
-
-/// A 128-bit hash.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-struct Fingerprint(u64, u64);
-
-impl Fingerprint {
-    fn mix(self, part: &impl Hash) -> Fingerprint {
-        let hash = |salt: u8| {
-            let mut hasher = DefaultHasher::new();
-            (salt, self).hash(&mut hasher);
-            part.hash(&mut hasher);
-            hasher.finish()
-        };
-        Fingerprint(hash(0), hash(1))
-    }
 }
 
 /// One function's lowering, with what it was lowered from.
@@ -105,11 +91,8 @@ impl ItemText<'_> {
         }
     }
 
-    /// A hash of it, for the key of a function's lowering (whose text is compared too).
-    fn hash(&self) -> u64 {
-        let mut hasher = DefaultHasher::new();
-        Hash::hash(self, &mut hasher);
-        hasher.finish()
+    fn fingerprint(&self) -> Fingerprint {
+        Fingerprint::default().mix(self)
     }
 }
 
@@ -214,12 +197,14 @@ impl Lowerer<'_> {
             previous,
             next: FunctionMemo::default(),
             context,
+            places: Fingerprint::default(),
             marks: MarkIndex::of(&self.file),
         };
     }
 
-    /// The memo of this version's functions, for the next.
+    /// The memo of this version's functions, for the next; sets the program's context.
     pub(super) fn finish_memo(&mut self) -> FunctionMemo {
+        self.program.context = Some(self.memo.context.mix(&self.memo.places));
         std::mem::take(&mut self.memo.next)
     }
 
@@ -233,8 +218,10 @@ impl Lowerer<'_> {
 
     /// Counts a top-level item that was not a self-contained function into the context.
     pub(super) fn memo_item(&mut self, node: Node<'_>) {
-        let text = self.item_text(&node.byte_range());
+        let range = node.byte_range();
+        let text = self.item_text(&range);
         self.memo.context = self.memo.context.mix(&(node.kind(), text));
+        self.memo.places = self.memo.places.mix(&range);
     }
 
     /// Lowers a function definition at the top of the main file without syntax errors, from
@@ -242,7 +229,7 @@ impl Lowerer<'_> {
     pub(super) fn lower_memoised_function(&mut self, node: Node<'_>) {
         let range = node.byte_range();
         let text = self.item_text(&range);
-        let key = self.memo.context.mix(&text.hash());
+        let key = self.memo.context.mix(&text.fingerprint());
         let reusable = self
             .memo
             .previous
@@ -256,7 +243,7 @@ impl Lowerer<'_> {
             .cloned();
         let lowered = match reusable {
             Some(lowered) => self.reuse(&lowered, range.start),
-            None => match self.lower_self_contained(node) {
+            None => match self.lower_self_contained(node, key) {
                 Some(lowered) => lowered,
                 None => {
                     self.memo_item(node);
@@ -304,7 +291,7 @@ impl Lowerer<'_> {
     }
 
     /// Lowers a function afresh; what it made when the lowering was self-contained.
-    fn lower_self_contained(&mut self, node: Node<'_>) -> Option<Lowered> {
+    fn lower_self_contained(&mut self, node: Node<'_>, identity: Fingerprint) -> Option<Lowered> {
         let range = node.byte_range();
         let before = self.state_signature();
         let (functions, notes, macro_uses) = (
@@ -327,11 +314,13 @@ impl Lowerer<'_> {
         let mut function = None;
         if self.program.functions.len() > functions {
             let last = self.program.functions.last_mut()?;
+            let lowered = Arc::get_mut(last)?;
             let mut all_within = true;
-            spans::each_span(Arc::get_mut(last)?, &mut |span| all_within &= within(span));
+            spans::each_span(lowered, &mut |span| all_within &= within(span));
             if !all_within {
                 return None;
             }
+            lowered.identity = Some(identity);
             function = Some(last.clone());
         }
         let notes = self.program.notes[notes..].to_vec();
@@ -462,7 +451,10 @@ void fourth(void) { enum { K = 3 }; int k = K; (void)k; }
     #[test]
     fn a_function_that_changes_the_lowerers_state_is_no_context_for_reuse() {
         // `#define` inside a function body: the functions after it see the macro.
-        let file = FILE.replace("void third", "void inner(void) {\n#define P 5\n}\nvoid third");
+        let file = FILE.replace(
+            "void third",
+            "void inner(void) {\n#define P 5\n}\nvoid third",
+        );
         let (_, parse) = lowered(&file, None);
         let parse = parse.expect("parsed");
         next_version(&parse, &file.replace("#define P 5", "#define P 6"));
@@ -472,7 +464,17 @@ void fourth(void) { enum { K = 3 }; int k = K; (void)k; }
     #[test]
     fn hundreds_of_random_edits_lower_as_fresh_lowerings_do() {
         let mut rng = ChaCha8Rng::seed_from_u64(7);
-        let pieces = ["x", ";", "}", "{", "\n", "#define N 5\n", "int q = N;", "/*", "*/"];
+        let pieces = [
+            "x",
+            ";",
+            "}",
+            "{",
+            "\n",
+            "#define N 5\n",
+            "int q = N;",
+            "/*",
+            "*/",
+        ];
         let mut text = FILE.repeat(3);
         let (_, parse) = lowered(&text, None);
         let mut parse = parse.expect("parsed");

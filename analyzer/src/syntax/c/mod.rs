@@ -20,8 +20,8 @@ mod expr;
 mod headers;
 pub mod kinds;
 mod lex;
-mod memo;
 pub(crate) mod literals;
+mod memo;
 pub(crate) mod prepass;
 mod preproc;
 mod recovery;
@@ -92,12 +92,10 @@ pub(crate) fn lower(
     lowerer.lower_command_line_defines();
     lowerer.lower_main(text, previous.map(|p| p.functions.clone()));
     let functions = Arc::new(lowerer.finish_memo());
-    let main_parse = lowerer
-        .main_parse
-        .map(|mut parse| {
-            parse.functions = functions;
-            parse
-        });
+    let main_parse = lowerer.main_parse.map(|mut parse| {
+        parse.functions = functions;
+        parse
+    });
     (lowerer.program, main_parse)
 }
 

@@ -36,6 +36,7 @@ impl Lowerer<'_> {
             body,
             span: self.span(node),
             fortran: None,
+            identity: None,
         })
     }
 

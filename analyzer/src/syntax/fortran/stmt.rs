@@ -175,6 +175,7 @@ impl<'a> Lowerer<'a> {
                 specification_end: scope.specification.end(),
                 ..visible
             }),
+            identity: None,
         }));
         if let Some(procedures) = procedures {
             self.internal_procedures(procedures);
