@@ -46,7 +46,7 @@ pub struct Analysis {
     /// The C main file's parse, which the analysis of the next version parses from.
     parse: Option<c::MainParse>,
     /// The roots' evaluations, which the analysis of the next version reuses.
-    roots: Arc<eval::RootMemo>,
+    pub(crate) roots: Arc<eval::RootMemo>,
 }
 
 /// Analyses a text with no includes under `model`, for the unit tests.
@@ -114,11 +114,7 @@ pub fn reanalyze(
         limits: options.limits,
         case_sensitive: language == Language::C,
     };
-    let (evaluation, roots) = eval::evaluate(
-        &program,
-        &eval_options,
-        previous.map(|p| &*p.roots),
-    );
+    let (evaluation, roots) = eval::evaluate(&program, &eval_options, previous.map(|p| &*p.roots));
     notes.extend(program.notes.iter().cloned());
     notes.extend(evaluation.notes.iter().cloned());
     notes.sort_by_key(|n| n.span.start);

@@ -4,12 +4,15 @@
 //! the functions with an identity, and their places: `Program::context`), the options, and the
 //! identities of the root and of every function of the file it calls, directly or not. The
 //! result is then moved to where those functions now are.
+//!
+//! The limits on one call's evaluations (64 handles, 64 records) hold per root: the handles a
+//! call makes and the calls that free them are followed alike in every root.
 
 use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 use std::sync::Arc;
 
-use super::mpi::{join, record, Built, TOO_MANY_RECORDS};
+use super::mpi::{join, Built};
 use super::value::{HandleId, State, Tri};
 use super::{
     ArgumentValue, DefinitionKey, EvalOptions, Evaluation, Evaluator, Handle, MpiCall,
@@ -271,7 +274,6 @@ struct Merged {
     definitions: Vec<TypeDefinition>,
     index: HashMap<DefinitionKey, usize>,
     calls: Vec<MpiCall>,
-    recorded: HashMap<Span, usize>,
     notes: Vec<Note>,
     noted: HashSet<(Span, String)>,
     committed: HashSet<HandleId>,
@@ -288,7 +290,6 @@ impl Merged {
             definitions: Vec::new(),
             index: HashMap::new(),
             calls: Vec::new(),
-            recorded: HashMap::new(),
             notes: Vec::new(),
             noted: HashSet::new(),
             committed: std::mem::take(&mut ev.ever_committed),
@@ -355,12 +356,7 @@ impl Merged {
                     *handle = number(*handle);
                 }
             }
-            if let Some(span) = record(&mut self.recorded, &mut self.calls, call) {
-                self.note(Note {
-                    span,
-                    message: TOO_MANY_RECORDS.to_owned(),
-                });
-            }
+            self.calls.push(call);
         }
         for note in &result.notes {
             let mut note = note.clone();
@@ -427,5 +423,80 @@ fn merge_definition(into: &mut TypeDefinition, d: TypeDefinition) {
             ),
             None => into.variants.push(variant),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::analysis::{analyze, reanalyze, Analysis, AnalysisOptions};
+    use crate::source::Language;
+    use crate::syntax::NoIncludes;
+    use std::sync::Arc;
+
+    const FILE: &str = "#include <mpi.h>
+static int helper(int n) { return 2 * n; }
+void a(void) { MPI_Datatype t; MPI_Type_contiguous(helper(2), MPI_INT, &t); }
+void b(void) { MPI_Datatype t; MPI_Type_contiguous(3, MPI_INT, &t); MPI_Type_commit(&t); }
+void c(void) { MPI_Datatype t; MPI_Type_contiguous(helper(5), MPI_INT, &t); }
+int main(void) { MPI_Datatype t; MPI_Type_vector(2, 1, 4, MPI_INT, &t); return 0; }
+";
+
+    fn analysis(text: &str, previous: Option<&Analysis>) -> Analysis {
+        let options = AnalysisOptions::default();
+        reanalyze(previous, text, Language::C, &options, &mut NoIncludes)
+    }
+
+    /// The roots whose results the new analysis kept from the old one, by the roots' names.
+    fn kept(old: &Analysis, new: &Analysis) -> usize {
+        new.roots
+            .entries
+            .iter()
+            .filter(|(key, result)| {
+                old.roots
+                    .entries
+                    .get(key)
+                    .is_some_and(|kept| Arc::ptr_eq(kept, result))
+            })
+            .count()
+    }
+
+    fn same_as_fresh(new: &Analysis) {
+        let fresh = analyze(
+            new.text(),
+            Language::C,
+            &AnalysisOptions::default(),
+            &mut NoIncludes,
+        );
+        assert_eq!(
+            format!("{:?}", new.evaluation),
+            format!("{:?}", fresh.evaluation)
+        );
+    }
+
+    #[test]
+    fn an_edit_in_one_root_evaluates_that_root_again_and_moves_the_others() {
+        let old = analysis(FILE, None);
+        assert_eq!(old.roots.entries.len(), 4);
+        let new = analysis(&FILE.replace("(3, MPI_INT", "(3 + 1, MPI_INT"), Some(&old));
+        same_as_fresh(&new);
+        assert_eq!(kept(&old, &new), 3);
+    }
+
+    #[test]
+    fn an_edit_in_a_helper_evaluates_the_roots_that_call_it_again() {
+        let old = analysis(FILE, None);
+        let new = analysis(&FILE.replace("2 * n", "3 * n"), Some(&old));
+        same_as_fresh(&new);
+        // `b` and `main` do not call the helper.
+        assert_eq!(kept(&old, &new), 2);
+    }
+
+    #[test]
+    fn an_edit_to_what_every_function_sees_evaluates_every_root_again() {
+        let old = analysis(FILE, None);
+        let with_global = FILE.replace("static int helper", "int g = 1;\nstatic int helper");
+        let new = analysis(&with_global, Some(&old));
+        same_as_fresh(&new);
+        assert_eq!(kept(&old, &new), 0);
     }
 }

@@ -12,8 +12,6 @@ mod unwritten;
 pub(crate) use arguments::RawArg;
 pub(in crate::eval) use constructors::{join, Built};
 
-use std::collections::HashMap;
-
 use super::value::{ObjectKind, State, Value};
 use super::{Argument, ArgumentValue, Evaluator, Handle, MpiCall};
 use crate::catalog::{ConstructorKind, Effect, MpiFunction, Read, Role};
@@ -181,37 +179,21 @@ impl<'p> Evaluator<'p> {
     /// [`MAX_RECORDS_PER_CALL`] times (in a loop run to the step budget) has its later
     /// evaluations stand as one whose values are all unknown: the rules see that the call's
     /// arguments are not the same on every path, and memory stays bounded by the code.
-    fn record(&mut self, call: MpiCall) {
-        if let Some(span) = record(&mut self.recorded, &mut self.calls, call) {
-            self.note(span, TOO_MANY_RECORDS);
+    fn record(&mut self, mut call: MpiCall) {
+        let recorded = self.recorded.entry(call.span).or_default();
+        *recorded += 1;
+        if *recorded > MAX_RECORDS_PER_CALL + 1 {
+            return;
         }
-    }
-}
-
-/// The note at a call whose evaluations [`record`] stopped telling apart.
-pub(in crate::eval) const TOO_MANY_RECORDS: &str =
-    "the evaluations of this call after its first 64 are not told apart";
-
-/// Adds `call` to `calls` unless [`MAX_RECORDS_PER_CALL`] + 1 of its evaluations are there
-/// (`recorded` counts them); the one past the limit with its values unknown. Returns the span
-/// to note that at, once. Also merges the calls of roots evaluated apart (`eval/roots.rs`).
-pub(in crate::eval) fn record(
-    recorded: &mut HashMap<Span, usize>,
-    calls: &mut Vec<MpiCall>,
-    mut call: MpiCall,
-) -> Option<Span> {
-    let recorded = recorded.entry(call.span).or_default();
-    *recorded += 1;
-    if *recorded > MAX_RECORDS_PER_CALL + 1 {
-        return None;
-    }
-    let limit = *recorded == MAX_RECORDS_PER_CALL + 1;
-    if limit {
-        for arg in &mut call.args {
-            arg.value = ArgumentValue::Unknown;
+        if *recorded == MAX_RECORDS_PER_CALL + 1 {
+            for arg in &mut call.args {
+                arg.value = ArgumentValue::Unknown;
+            }
+            self.note(
+                call.span,
+                "the evaluations of this call after its first 64 are not told apart",
+            );
         }
+        self.calls.push(call);
     }
-    let span = call.span;
-    calls.push(call);
-    limit.then_some(span)
 }
