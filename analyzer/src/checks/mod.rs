@@ -16,6 +16,7 @@ mod extent_mismatch;
 mod field_type_mismatch;
 mod fields;
 mod fortran_edit;
+mod function_index;
 mod invalid_argument;
 mod misaligned_displacement;
 mod missing_commit;
@@ -273,6 +274,7 @@ pub(crate) fn same_buffer<'a>(site: &CallSite<'a>, i: usize) -> Option<&'a Buffe
 pub(crate) struct Context<'a> {
     pub analysis: &'a Analysis,
     pub sites: Vec<CallSite<'a>>,
+    functions: function_index::FunctionIndex,
     /// The C code without comments, literals and directives, for the fixes that need it.
     c_code: OnceCell<Vec<u8>>,
 }
@@ -297,6 +299,7 @@ impl<'a> Context<'a> {
         Context {
             analysis,
             sites: by_span.into_values().collect(),
+            functions: function_index::FunctionIndex::new(&analysis.program.functions),
             c_code: OnceCell::new(),
         }
     }
@@ -387,13 +390,7 @@ impl<'a> Context<'a> {
     /// The innermost function (C function, Fortran program unit or internal procedure) whose
     /// text contains `span`.
     pub(crate) fn function_at(&self, span: Span) -> Option<&'a crate::ir::Function> {
-        self.analysis
-            .program
-            .functions
-            .iter()
-            .filter(|f| f.span.start <= span.start && span.end <= f.span.end)
-            .min_by_key(|f| f.span.end - f.span.start)
-            .map(|f| &**f)
+        self.functions.at(&self.analysis.program.functions, span)
     }
 
     /// The line (1-based) and its indentation at a byte offset.
