@@ -13,7 +13,6 @@ contains
   subroutine send_last_column()
     integer :: col, info
     call MPI_Type_contiguous(nx, MPI_DOUBLE_PRECISION, col, info)
-    ! unknown: host association: nx of the program is not known in its contained subroutine
     call MPI_Type_commit(col, info)
     call MPI_Bcast(u(1, ny), 1, col, 0, MPI_COMM_WORLD, info)
     call MPI_Type_free(col, info)

@@ -89,6 +89,7 @@ mod tests {
             span: Span::new(start, end),
             is_main: false,
             fortran: None,
+            host: None,
             identity: None,
         })
     }

@@ -5,9 +5,9 @@
 use std::rc::Rc;
 
 use super::stmt::{join_all, Exits, Flow};
-use super::value::{Declaration, ObjectKind, PathElem, Place, State, Value};
-use super::Evaluator;
-use crate::ir::{ArrayDim, Expr, Function, Ty};
+use super::value::{Declaration, ObjectKind, PathElem, Place, Scope, State, Value};
+use super::{Evaluator, Frame};
+use crate::ir::{ArrayDim, Expr, Function, StmtKind, Ty};
 use crate::layout::CType;
 use crate::source::Span;
 
@@ -65,6 +65,10 @@ impl<'p> Evaluator<'p> {
         state
             .scopes
             .push(saved_scopes.first().cloned().unwrap_or_default());
+        state
+            .scopes
+            .extend_from_slice(self.host_scopes(function, &saved_scopes));
+        let outer_scopes = state.scopes.len();
         state.scopes.push(Rc::default());
         for (name, value) in params {
             let (position, ty) = Self::param(function, &name);
@@ -97,7 +101,10 @@ impl<'p> Evaluator<'p> {
             let declaration = Declaration::Param(function.name_span, position);
             self.declare_local(state, name, kind, declaration);
         }
-        self.call_stack.push(&function.name);
+        self.call_stack.push(Frame {
+            function,
+            outer_scopes,
+        });
         let mut exits = Exits::default();
         let flow = self.exec_stmts(state, &function.body, &mut exits);
         self.call_stack.pop();
@@ -118,6 +125,56 @@ impl<'p> Evaluator<'p> {
         state.scopes = saved_scopes;
         self.returned.extend(value.object());
         value
+    }
+
+    /// The scopes of the host of `function` (an internal procedure) among `caller_scopes`, the
+    /// scopes of the function calling it: all but the globals when the caller is the host,
+    /// the caller's host scopes when the caller is another internal procedure of the same host
+    /// (or itself). Called from anywhere else (it has no host), its host's names are unknown.
+    fn host_scopes<'s>(
+        &self,
+        function: &Function,
+        caller_scopes: &'s [Rc<Scope>],
+    ) -> &'s [Rc<Scope>] {
+        let (Some(host), Some(caller)) = (&function.host, self.call_stack.last()) else {
+            return &[];
+        };
+        let own = if caller.function.name == *host && caller.function.host.is_none() {
+            caller_scopes.get(1..)
+        } else if caller.function.host.as_ref() == Some(host) {
+            caller_scopes.get(1..caller.outer_scopes)
+        } else {
+            None
+        };
+        own.unwrap_or(&[])
+    }
+
+    /// What a call of an internal procedure that is not followed may do to its host's
+    /// variables (parameters excepted): anything.
+    pub(crate) fn forget_host_variables(&mut self, state: &mut State, function: &Function) {
+        let Some(host) = function.host.as_deref().and_then(|h| self.functions.get(h)) else {
+            return;
+        };
+        let scopes = self.host_scopes(function, &state.scopes).to_vec();
+        let variables =
+            host.params
+                .iter()
+                .map(|p| p.name.as_str())
+                .chain(host.body.iter().filter_map(|s| match &s.kind {
+                    StmtKind::Decl(d) if !d.constant => Some(d.name.as_str()),
+                    _ => None,
+                }));
+        let places: Vec<Place> = variables
+            .filter_map(|name| scopes.iter().rev().find_map(|s| s.get(name)))
+            .map(|&object| Place {
+                object,
+                path: Vec::new(),
+            })
+            .collect();
+        for place in places {
+            let place = self.resolve_alias(state, place);
+            state.forget_passed(&place);
+        }
     }
 
     /// A parameter's position and declared type.

@@ -255,6 +255,14 @@ pub(crate) fn element_of(
 
 pub(crate) use roots::{evaluate, RootMemo};
 
+/// A call of one of the file's own functions, being followed.
+#[derive(Clone, Copy)]
+struct Frame<'p> {
+    function: &'p Function,
+    /// How many scopes of the state that runs it are not its own: the globals, and its host's.
+    outer_scopes: usize,
+}
+
 /// The evaluator's context, shared by all paths of one root.
 #[derive(Clone)]
 pub(crate) struct Evaluator<'p> {
@@ -268,7 +276,8 @@ pub(crate) struct Evaluator<'p> {
     /// without its body (`stmt.rs`), also after an earlier loop forgot what it stored.
     full_stores: HashSet<(ObjectId, String)>,
     functions: Rc<HashMap<&'p str, &'p Function>>,
-    call_stack: Vec<&'p str>,
+    /// The calls of the file's own functions being followed, innermost last.
+    call_stack: Vec<Frame<'p>>,
     /// The calls of the file's own functions being followed, outermost first.
     call_sites: Vec<Span>,
     handles: Vec<Handle>,

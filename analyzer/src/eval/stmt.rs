@@ -352,7 +352,10 @@ impl<'p> Evaluator<'p> {
         span: Span,
     ) -> Value {
         if self.call_stack.len() >= self.limits.call_depth
-            || self.call_stack.contains(&function.name.as_str())
+            || self
+                .call_stack
+                .iter()
+                .any(|f| f.function.name == function.name)
             || self.steps_left == 0
         {
             self.note(
@@ -360,6 +363,7 @@ impl<'p> Evaluator<'p> {
                 "call not followed: too deep, recursive, or over the step budget",
             );
             self.forget_arguments(state, args);
+            self.forget_host_variables(state, function);
             return Value::Unknown;
         }
         let mut params = Vec::new();

@@ -189,11 +189,7 @@ impl<'p> Evaluator<'p> {
         if let Some(&known) = self.unchanged_conditions.get(&key) {
             return known;
         }
-        let function = self
-            .call_stack
-            .last()
-            .and_then(|name| self.functions.get(name).copied());
-        let Some(function) = function else {
+        let Some(function) = self.call_stack.last().map(|frame| frame.function) else {
             return false;
         };
         let mut by_value = HashMap::new();

@@ -36,6 +36,7 @@ impl Lowerer<'_> {
             body,
             span: self.span(node),
             fortran: None,
+            host: None,
             identity: None,
         })
     }

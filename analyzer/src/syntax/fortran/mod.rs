@@ -92,6 +92,7 @@ pub(crate) fn lower(
         foreign_modules: modules::ForeignModules::new(options.form_override),
         procedures: HashMap::new(),
         scopes: Vec::new(),
+        host: None,
         depth: Depth::default(),
         include_depth: 0,
         include_budget: TextBudget::includes(),
@@ -172,6 +173,8 @@ struct Lowerer<'a> {
     procedures: HashMap<String, ProcedureInfo>,
     /// Scopes of the units being lowered, innermost last (module or host, then the unit).
     scopes: Vec<Scope>,
+    /// The program or procedure whose internal procedures are being lowered.
+    host: Option<String>,
     depth: Depth,
     include_depth: usize,
     /// What `INCLUDE` and `#include` may still bring in, all files together.

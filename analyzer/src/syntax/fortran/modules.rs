@@ -292,7 +292,7 @@ impl<'a> Lowerer<'a> {
             self.program.globals.extend(scope.data.iter().cloned());
             self.program.globals.extend(body);
             if let Some(procedures) = procedures {
-                self.internal_procedures(procedures);
+                self.internal_procedures(procedures, None);
             }
         }
         if let Some(name) = name {
@@ -302,12 +302,15 @@ impl<'a> Lowerer<'a> {
         self.leave();
     }
 
-    /// The procedures after `CONTAINS`, and the directives around them.
-    pub(super) fn internal_procedures(&mut self, node: Node) {
+    /// The procedures after `CONTAINS`, and the directives around them: a module's (`host`
+    /// `None`: its variables are globals), or those of the program or procedure `host`.
+    pub(super) fn internal_procedures(&mut self, node: Node, host: Option<&str>) {
+        let outer = std::mem::replace(&mut self.host, host.map(str::to_owned));
         let mut stray = Vec::new();
         for child in named_children(node) {
             self.top_item(child, &mut stray);
         }
+        self.host = outer;
     }
 
     /// `USE m [, ONLY: ...] [, local => remote]`: the module's symbols become visible (all, or

@@ -165,7 +165,7 @@ impl<'a> Lowerer<'a> {
                 ..a
             });
         self.program.functions.push(Arc::new(Function {
-            name,
+            name: name.clone(),
             name_span,
             params,
             body: full,
@@ -175,10 +175,11 @@ impl<'a> Lowerer<'a> {
                 specification_end: scope.specification.end(),
                 ..visible
             }),
+            host: self.host.clone(),
             identity: None,
         }));
         if let Some(procedures) = procedures {
-            self.internal_procedures(procedures);
+            self.internal_procedures(procedures, Some(&name));
         }
         self.scopes.pop();
         self.leave();
