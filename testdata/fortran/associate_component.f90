@@ -12,7 +12,6 @@ program associate_count
   b%hi = (/ 20, 12 /)
   associate (nx => b%hi(1) - b%lo(1) + 1, ny => b%hi(2) - b%lo(2) + 1)
     call MPI_Type_vector(ny, 2, nx, MPI_REAL, rows, ierr)
-    ! unknown: a call inside an ASSOCIATE construct is not lowered
   end associate
   call MPI_Type_commit(rows, ierr)
   call MPI_Type_free(rows, ierr)

@@ -45,6 +45,9 @@ impl<'a> Lowerer<'a> {
                     return body.kind;
                 }
                 let name = fortran_name(&text);
+                if let Some(variable) = self.associated.get(&name) {
+                    return variable.kind.clone();
+                }
                 match self.renamed(&name) {
                     Some(Some(remote)) => ExprKind::Name(remote),
                     Some(None) => ExprKind::Unknown,

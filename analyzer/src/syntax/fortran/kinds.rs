@@ -128,6 +128,10 @@ names! { NAMED:
     BLOCK_LABEL_START_EXPRESSION = "block_label_start_expression",
     END_BLOCK_CONSTRUCT_STATEMENT = "end_block_construct_statement",
     IMPORT_STATEMENT = "import_statement",
+    ASSOCIATE_STATEMENT = "associate_statement",
+    ASSOCIATION_LIST = "association_list",
+    ASSOCIATION = "association",
+    END_ASSOCIATE_STATEMENT = "end_associate_statement",
 }
 
 names! { ANONYMOUS:

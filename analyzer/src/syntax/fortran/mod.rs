@@ -15,6 +15,7 @@
 //! [`MAX_DEPTH`] lowers to `Unknown`.
 
 mod conditionals;
+mod constructs;
 mod decl;
 mod expansion;
 mod expr;
@@ -93,6 +94,7 @@ pub(crate) fn lower(
         procedures: HashMap::new(),
         scopes: Vec::new(),
         host: None,
+        associated: HashMap::new(),
         depth: Depth::default(),
         include_depth: 0,
         include_budget: TextBudget::includes(),
@@ -175,6 +177,8 @@ struct Lowerer<'a> {
     scopes: Vec<Scope>,
     /// The program or procedure whose internal procedures are being lowered.
     host: Option<String>,
+    /// The names of the ASSOCIATE constructs being lowered that stand for a variable, with it.
+    associated: HashMap<String, crate::ir::Expr>,
     depth: Depth,
     include_depth: usize,
     /// What `INCLUDE` and `#include` may still bring in, all files together.

@@ -272,18 +272,9 @@ impl<'a> Lowerer<'a> {
                 out.push(Stmt { kind, span });
             }
             k::COMMENT | k::STATEMENT_LABEL | k::INTERFACE => {}
-            k::BLOCK_CONSTRUCT if self.block_in_place(node) => {
-                if self.enter(node) {
-                    for child in named_children(node).filter(|c| {
-                        !matches!(
-                            c.kind(),
-                            k::BLOCK_LABEL_START_EXPRESSION | k::END_BLOCK_CONSTRUCT_STATEMENT
-                        )
-                    }) {
-                        self.lower_item(child, out);
-                    }
-                    self.leave();
-                }
+            k::BLOCK_CONSTRUCT if self.block_in_place(node) => self.construct_in_place(node, out),
+            k::ASSOCIATE_STATEMENT if self.associate_fits_in_place(node) => {
+                self.associate_in_place(node, out)
             }
             _ => {
                 if self.enter(node) {
@@ -698,79 +689,6 @@ impl<'a> Lowerer<'a> {
             },
         };
         Some(Stmt { kind, span })
-    }
-
-    /// Whether a BLOCK construct can be lowered where it stands, its declarations joining the
-    /// unit's: no name it declares is named elsewhere in the unit or known to its scopes (no
-    /// local hides another entity), it has no USE, IMPORT, IMPLICIT, interface or type of its
-    /// own, and no `EXIT name` leaves it early. Otherwise it stays opaque.
-    fn block_in_place(&self, node: Node) -> bool {
-        let mut declared = Vec::new();
-        for child in named_children(node) {
-            match child.kind() {
-                k::VARIABLE_DECLARATION => {
-                    let mut cursor = child.walk();
-                    let declarators: Vec<Node> = child
-                        .children_by_field_name("declarator", &mut cursor)
-                        .collect();
-                    declared.extend(declarators.into_iter().map(|d| self.first_name(d)));
-                }
-                k::PARAMETER_STATEMENT => declared.extend(
-                    named_children(child)
-                        .filter(|c| c.kind() == k::PARAMETER_ASSIGNMENT)
-                        .map(|c| self.first_name(c)),
-                ),
-                k::USE_STATEMENT
-                | k::IMPORT_STATEMENT
-                | k::IMPLICIT_STATEMENT
-                | k::INTERFACE
-                | k::DERIVED_TYPE_DEFINITION => return false,
-                _ => {}
-            }
-        }
-        let mut leaves_early = false;
-        super::visit_nodes(node, |n| {
-            leaves_early |= n.kind() == k::KEYWORD_STATEMENT
-                && self.first_word(n) == k::EXIT
-                && named_children(n).next().is_some();
-            !leaves_early
-        });
-        let mut unit = node;
-        while let Some(parent) = unit.parent() {
-            unit = parent;
-            if matches!(
-                unit.kind(),
-                k::PROGRAM | k::SUBROUTINE | k::FUNCTION | k::MODULE
-            ) {
-                break;
-            }
-        }
-        let mut outside = std::collections::HashSet::new();
-        super::visit_nodes(unit, |n| {
-            if n.kind() == k::IDENTIFIER {
-                outside.insert(fortran_name(self.text(n)));
-            }
-            n != node
-        });
-        !leaves_early
-            && declared.iter().all(|name| {
-                name.as_ref().is_some_and(|name| {
-                    !outside.contains(name)
-                        && !self.scopes.iter().any(|s| s.symbols.contains_key(name))
-                })
-            })
-    }
-
-    /// The first name below `node` (a declarator's, a `PARAMETER` assignment's).
-    fn first_name(&self, node: Node) -> Option<String> {
-        let mut name = None;
-        super::visit_nodes(node, |n| {
-            if name.is_none() && n.kind() == k::IDENTIFIER {
-                name = Some(fortran_name(self.text(n)));
-            }
-            name.is_none()
-        });
-        name
     }
 
     /// The names of the current unit's variables, dummy arguments included.
