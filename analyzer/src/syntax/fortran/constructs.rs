@@ -123,11 +123,15 @@ impl Lowerer<'_> {
             k::IDENTIFIER => Some(Selector::Variable(node)),
             k::DERIVED_TYPE_MEMBER_EXPRESSION | k::CALL_EXPRESSION => {
                 let base = self.first_name(node)?;
-                let function = node.kind() == k::CALL_EXPRESSION
-                    && self.lookup(&base).is_none()
-                    && !self.scopes.iter().any(|s| s.unseen.may_declare(&base));
-                if function {
-                    return Some(Selector::Value(node));
+                let named = node
+                    .named_child(0)
+                    .is_some_and(|c| c.kind() == k::IDENTIFIER);
+                if node.kind() == k::CALL_EXPRESSION && named && !self.is_array(&base) {
+                    // A function reference (its value taken once), unless the name may be an
+                    // array declared out of sight, or is declared as something else.
+                    let function = self.lookup(&base).is_none()
+                        && !self.scopes.iter().any(|s| s.unseen.may_declare(&base));
+                    return function.then_some(Selector::Value(node));
                 }
                 let mut placed = true;
                 visit_nodes(node, |n| {
