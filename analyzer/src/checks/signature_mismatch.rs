@@ -86,21 +86,29 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             sendrecv_to_self(cx, site, &ranks, out);
         }
     }
-    let talking = communicating_functions(&cx.analysis.program.functions);
-    let sites: HashMap<(usize, usize), &CallSite<'_>> = cx
-        .sites
-        .iter()
-        .map(|s| ((s.span.start, s.span.end), s))
-        .collect();
+    // Only a function with rank branches pairs its calls: the rest is made for those.
+    let mut talking = None;
+    let mut sites = None;
     for function in &cx.analysis.program.functions {
         let mut branches = Vec::new();
         rank_branches(&function.body, &ranks, &mut branches);
+        if branches.is_empty() {
+            continue;
+        }
+        let talking =
+            talking.get_or_insert_with(|| communicating_functions(&cx.analysis.program.functions));
+        let sites: &HashMap<(usize, usize), &CallSite<'_>> = sites.get_or_insert_with(|| {
+            cx.sites
+                .iter()
+                .map(|s| ((s.span.start, s.span.end), s))
+                .collect()
+        });
         let calls = calls_of(&function.body, &branches);
         if calls.iter().any(|c| talking.contains(c.callee.as_str())) {
             // A helper that sends or receives may take the message.
             continue;
         }
-        pairs(cx, &sites, &branches, &calls, out);
+        pairs(cx, sites, &branches, &calls, out);
     }
 }
 
