@@ -64,15 +64,17 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         let Some((function, target)) = local_handle(cx, d) else {
             continue;
         };
-        if escapes(function, &target) {
-            continue;
-        }
         let maybe_freed = freed_through_unknown(cx, &unknown, d, function, &target);
         let kept = |h: &HandleId| !freed.contains(h) && !maybe_freed.contains(h);
         let lost_in_loop =
             d.handles.len() >= 2 && d.handles[..d.handles.len() - 1].iter().any(kept);
+        let lost = lost_in_loop || (d.handles.iter().all(kept) && !function.is_main);
+        // Last, as it walks the whole function: most handles are freed.
+        if !lost || escapes(function, &target) {
+            continue;
+        }
         if lost_in_loop {
-            let lost = d.handles[..d.handles.len() - 1]
+            let never_freed = d.handles[..d.handles.len() - 1]
                 .iter()
                 .filter(|h| kept(h))
                 .count();
@@ -80,11 +82,11 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                 &RULE,
                 d.span,
                 format!(
-                    "`{target}` is created again before the previous datatype is freed: {lost} of the {} datatypes this call creates are never freed",
+                    "`{target}` is created again before the previous datatype is freed: {never_freed} of the {} datatypes this call creates are never freed",
                     d.handles.len()
                 ),
             ));
-        } else if d.handles.iter().all(kept) && !function.is_main {
+        } else {
             out.push(cx.diagnostic(
                 &RULE,
                 d.span,
