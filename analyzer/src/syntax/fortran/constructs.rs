@@ -74,11 +74,6 @@ impl Lowerer<'_> {
         self.leave();
     }
 
-    /// Whether an ASSOCIATE construct can be lowered where it stands (see below).
-    pub(super) fn associate_fits_in_place(&self, node: Node) -> bool {
-        self.associations_in_place(node).is_some()
-    }
-
     /// The associations of an ASSOCIATE construct that can be lowered where it stands: its
     /// names are its own, each is used only as a whole (never subscripted or a component taken
     /// of it), and each selector is a variable with literal subscripts or a value (an
@@ -146,18 +141,19 @@ impl Lowerer<'_> {
         }
     }
 
-    /// An ASSOCIATE construct lowered where it stands: a name of a value is a local assigned
-    /// the value when the construct starts; a name of a variable is that variable.
-    pub(super) fn associate_in_place(&mut self, node: Node, out: &mut Vec<Stmt>) {
+    /// An ASSOCIATE construct lowered where it stands, when it can be (`false`, with nothing
+    /// lowered, otherwise): a name of a value is a local assigned the value when the construct
+    /// starts; a name of a variable is that variable.
+    pub(super) fn associate_in_place(&mut self, node: Node, out: &mut Vec<Stmt>) -> bool {
         let Some(associations) = self.associations_in_place(node) else {
-            return;
+            return false;
         };
         for association in &associations {
             let span = self.span(association.name_node);
             match association.selector {
                 Selector::Value(selector) => {
                     let value = self.expr(selector);
-                    self.scope().entry(&association.name, span).ty = Some(Ty::Unknown);
+                    self.declare_hidden(&association.name, Ty::Unknown, span);
                     let target = Expr::new(ExprKind::Name(association.name.clone()), span);
                     out.push(assign(target, value, span));
                 }
@@ -171,6 +167,7 @@ impl Lowerer<'_> {
         for association in &associations {
             self.associated.remove(&association.name);
         }
+        true
     }
 
     /// Whether the names a construct declares are its own: each is named nowhere else in its

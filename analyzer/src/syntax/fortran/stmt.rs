@@ -212,8 +212,9 @@ impl<'a> Lowerer<'a> {
         }
     }
 
-    /// Declares a local the code does not declare by name (a function result, a loop bound).
-    fn declare_hidden(&mut self, name: &str, ty: Ty, span: Span) {
+    /// Declares a local the code does not declare by name (a function result, a loop bound,
+    /// an ASSOCIATE name of a value).
+    pub(super) fn declare_hidden(&mut self, name: &str, ty: Ty, span: Span) {
         self.scope().entry(name, span).ty = Some(ty);
     }
 
@@ -273,15 +274,20 @@ impl<'a> Lowerer<'a> {
             }
             k::COMMENT | k::STATEMENT_LABEL | k::INTERFACE => {}
             k::BLOCK_CONSTRUCT if self.block_in_place(node) => self.construct_in_place(node, out),
-            k::ASSOCIATE_STATEMENT if self.associate_fits_in_place(node) => {
-                self.associate_in_place(node, out)
-            }
-            _ => {
-                if self.enter(node) {
-                    self.statement(node, out);
-                    self.leave();
+            k::ASSOCIATE_STATEMENT => {
+                if !self.associate_in_place(node, out) {
+                    self.statement_one_level_down(node, out);
                 }
             }
+            _ => self.statement_one_level_down(node, out),
+        }
+    }
+
+    /// A statement, lowered one level deeper in the walk (see `enter`).
+    fn statement_one_level_down(&mut self, node: Node, out: &mut Vec<Stmt>) {
+        if self.enter(node) {
+            self.statement(node, out);
+            self.leave();
         }
     }
 
