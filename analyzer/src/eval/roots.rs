@@ -85,6 +85,7 @@ pub(crate) fn evaluate(
         .flat_map(|(f, names)| names.iter().filter(move |&name| *name != f.name))
         .filter_map(|name| by_name.get_key_value(name.as_str()).map(|(n, _)| *n))
         .collect();
+    let mut results = Vec::new();
     for (i, root) in program.functions.iter().enumerate() {
         if !root.is_main && called.contains(root.name.as_str()) {
             continue;
@@ -102,11 +103,15 @@ pub(crate) fn evaluate(
             let result = RootResult::of(ev, merged.globals, places);
             (Arc::new(result), Vec::new())
         });
-        merged.add(&result, &moves);
         // Kept as it is: its positions are moved from its own places every time.
         if let Some((key, _)) = ran {
-            memo.entries.insert(key, result);
+            memo.entries.insert(key, result.clone());
         }
+        results.push((result, moves));
+    }
+    merged.reserve(results.iter().map(|(result, _)| &**result));
+    for (result, moves) in &results {
+        merged.add(result, moves);
     }
     (merged.finish(), memo)
 }
@@ -311,6 +316,17 @@ impl Merged {
         ev.definition_index.clear();
         ev.recorded.clear();
         merged
+    }
+
+    /// Makes room for `results` at once: growing the merged lists one root at a time copied
+    /// them again and again.
+    fn reserve<'r>(&mut self, results: impl Iterator<Item = &'r RootResult> + Clone) {
+        let total = |part: fn(&RootResult) -> usize| results.clone().map(part).sum::<usize>();
+        self.handles.reserve(total(|r| r.handles.len()));
+        self.definitions.reserve(total(|r| r.definitions.len()));
+        self.index.reserve(total(|r| r.definitions.len()));
+        self.calls.reserve(total(|r| r.calls.len()));
+        self.notes.reserve(total(|r| r.notes.len()));
     }
 
     /// Adds a root's result, its positions moved by `moves` and its handles numbered on.
