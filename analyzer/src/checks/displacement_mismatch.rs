@@ -1,4 +1,4 @@
-use super::fields::{misfits, Misfit};
+use super::fields::{misfits, Misfit, SiteMisfit};
 use super::{handle_text, Context, Diagnostic, Rule, Severity};
 
 pub(crate) static RULE: Rule = Rule {
@@ -41,19 +41,24 @@ fields minus the address of the struct (C and Fortran), then resize the type to
 "#;
 
 fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
-    for site in &cx.sites {
-        for (i, misfit) in misfits(cx, site) {
-            let Misfit::Displacement { basic, at, inside } = misfit else {
-                continue;
-            };
-            let Some(span) = site.arg_span(i) else {
-                continue;
-            };
-            let place = match inside {
-                Some(field) => format!("inside field `{field}`"),
-                None => "in padding between fields".to_owned(),
-            };
-            out.push(cx.diagnostic(
+    for found in misfits(cx) {
+        let SiteMisfit {
+            site,
+            argument,
+            misfit,
+        } = found;
+        let site = &cx.sites[*site];
+        let Misfit::Displacement { basic, at, inside } = misfit else {
+            continue;
+        };
+        let Some(span) = site.arg_span(*argument) else {
+            continue;
+        };
+        let place = match inside {
+            Some(field) => format!("inside field `{field}`"),
+            None => "in padding between fields".to_owned(),
+        };
+        out.push(cx.diagnostic(
                 &RULE,
                 span,
                 format!(
@@ -61,6 +66,5 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                     handle_text(cx.text(span))
                 ),
             ));
-        }
     }
 }

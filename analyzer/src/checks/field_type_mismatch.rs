@@ -1,4 +1,4 @@
-use super::fields::{misfits, Misfit};
+use super::fields::{misfits, Misfit, SiteMisfit};
 use super::{handle_text, Context, Diagnostic, Rule, Severity};
 
 pub(crate) static RULE: Rule = Rule {
@@ -39,31 +39,35 @@ number of elements.
 "#;
 
 fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
-    for site in &cx.sites {
-        for (i, misfit) in misfits(cx, site) {
-            let Misfit::FieldType {
-                basic,
-                at,
-                field,
-                field_type,
-                ran_past,
-            } = misfit
-            else {
-                continue;
-            };
-            let Some(span) = site.arg_span(i) else {
-                continue;
-            };
-            let name = handle_text(cx.text(span));
-            let message = match ran_past {
-                Some(previous) => format!(
-                    "`{name}`: the block of `{basic}` over field `{previous}` runs past it into field `{field}` ({field_type}) at byte {at}"
-                ),
-                None => format!(
-                    "`{name}` places `{basic}` on field `{field}` ({field_type}) at byte {at}"
-                ),
-            };
-            out.push(cx.diagnostic(&RULE, span, message));
-        }
+    for found in misfits(cx) {
+        let SiteMisfit {
+            site,
+            argument,
+            misfit,
+        } = found;
+        let site = &cx.sites[*site];
+        let Misfit::FieldType {
+            basic,
+            at,
+            field,
+            field_type,
+            ran_past,
+        } = misfit
+        else {
+            continue;
+        };
+        let Some(span) = site.arg_span(*argument) else {
+            continue;
+        };
+        let name = handle_text(cx.text(span));
+        let message = match ran_past {
+            Some(previous) => format!(
+                "`{name}`: the block of `{basic}` over field `{previous}` runs past it into field `{field}` ({field_type}) at byte {at}"
+            ),
+            None => format!(
+                "`{name}` places `{basic}` on field `{field}` ({field_type}) at byte {at}"
+            ),
+        };
+        out.push(cx.diagnostic(&RULE, span, message));
     }
 }

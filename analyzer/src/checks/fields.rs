@@ -31,10 +31,33 @@ pub(crate) enum Misfit {
     },
 }
 
-/// A message of `site` whose buffer is a struct and whose datatype misfits it: the datatype
-/// argument's index and the first misfit.
-pub(crate) fn misfits(cx: &Context<'_>, site: &CallSite<'_>) -> Vec<(usize, Misfit)> {
-    let mut found = Vec::new();
+/// A message whose buffer is a struct and whose datatype misfits it: the call site (an index
+/// into the context's sites), the datatype argument's index and the first misfit.
+pub(crate) struct SiteMisfit {
+    pub site: usize,
+    pub argument: usize,
+    pub misfit: Misfit,
+}
+
+/// Every message of the context's sites that misfits its struct, worked out once for the two
+/// rules that report them.
+pub(crate) fn misfits<'c>(cx: &'c Context<'_>) -> &'c [SiteMisfit] {
+    cx.misfits.get_or_init(|| {
+        let mut found = Vec::new();
+        for (index, site) in cx.sites.iter().enumerate() {
+            site_misfits(cx, site, &mut |argument, misfit| {
+                found.push(SiteMisfit {
+                    site: index,
+                    argument,
+                    misfit,
+                })
+            });
+        }
+        found
+    })
+}
+
+fn site_misfits(cx: &Context<'_>, site: &CallSite<'_>, found: &mut dyn FnMut(usize, Misfit)) {
     for m in messages(site.function) {
         let Some(buffer) = same_buffer(site, m.buf) else {
             continue;
@@ -53,10 +76,9 @@ pub(crate) fn misfits(cx: &Context<'_>, site: &CallSite<'_>) -> Vec<(usize, Misf
         };
         let start = buffer.offset.unwrap_or(0);
         if let Some(misfit) = first_misfit(cx, dt, element, start, size) {
-            found.push((m.datatype, misfit));
+            found(m.datatype, misfit);
         }
     }
-    found
 }
 
 fn first_misfit(

@@ -277,6 +277,7 @@ pub(crate) struct Context<'a> {
     functions: function_index::FunctionIndex,
     /// The C code without comments, literals and directives, for the fixes that need it.
     c_code: OnceCell<Vec<u8>>,
+    misfits: OnceCell<Vec<fields::SiteMisfit>>,
 }
 
 impl<'a> Context<'a> {
@@ -301,6 +302,7 @@ impl<'a> Context<'a> {
             sites: by_span.into_values().collect(),
             functions: function_index::FunctionIndex::new(&analysis.program.functions),
             c_code: OnceCell::new(),
+            misfits: OnceCell::new(),
         }
     }
 
