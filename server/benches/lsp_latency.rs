@@ -6,53 +6,17 @@
 //!
 //! `cargo bench -p mpi-dtype-lint --bench lsp_latency`
 
+mod edited_file;
 #[path = "../tests/lsp_harness/mod.rs"]
 mod lsp_harness;
 
-use std::fmt::Write;
 use std::time::{Duration, Instant};
 
 use lsp_harness::Client;
 use serde_json::json;
 
-const LINES: usize = 10_000;
 const HOVERS: usize = 500;
 const EDITS: usize = 40;
-
-/// Functions that each build, commit, use and free a few datatypes, to `LINES` lines.
-fn generated_file() -> String {
-    let mut text =
-        String::from("#include <mpi.h>\n\nstruct cell { int id; double v[3]; char tag; };\n\n");
-    let mut n = 0;
-    while text.lines().count() < LINES {
-        let _ = write!(
-            text,
-            "void exchange_{n}(double *a, struct cell *cells, int rank)
-{{
-    /* halo exchange {n} */
-    MPI_Datatype column, plane, cell_type;
-    int lengths[3] = {{1, 3, 1}};
-    MPI_Aint displacements[3] = {{0, 8, 32}};
-    MPI_Datatype types[3] = {{MPI_INT, MPI_DOUBLE, MPI_CHAR}};
-    MPI_Type_vector({rows}, 1, 64, MPI_DOUBLE, &column);
-    MPI_Type_create_hvector(8, 1, 4096, column, &plane);
-    MPI_Type_create_struct(3, lengths, displacements, types, &cell_type);
-    MPI_Type_commit(&plane);
-    MPI_Type_commit(&cell_type);
-    MPI_Send(a, 1, plane, rank, {n}, MPI_COMM_WORLD);
-    MPI_Send(cells, 4, cell_type, rank, {n}, MPI_COMM_WORLD);
-    MPI_Type_free(&cell_type);
-    MPI_Type_free(&plane);
-    MPI_Type_free(&column);
-}}
-
-",
-            rows = 8 + n % 16
-        );
-        n += 1;
-    }
-    text
-}
 
 fn percentile(sorted: &[Duration], p: f64) -> Duration {
     let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
@@ -136,7 +100,7 @@ async fn diagnostics_after(
 }
 
 async fn run(quick: bool) {
-    let text = generated_file();
+    let text = edited_file::text();
     let uri = "file:///bench/generated.c";
     let mut client = Client::default().await;
     let opened = Instant::now();

@@ -16,6 +16,7 @@ quick=()
 cargo bench -p mpi-dtype-analyzer --bench engine -- "${quick[@]}" 2>&1 | tee "$out/engine.txt"
 cargo bench -p mpi-dtype-analyzer --bench c_frontend -- "${quick[@]}" 2>&1 | tee "$out/c_frontend.txt"
 cargo bench -p mpi-dtype-lint --bench lsp_latency 2>&1 | tee "$out/lsp_latency.txt"
+cargo bench -p mpi-dtype-lint --bench edit_analysis -- "${quick[@]}" 2>&1 | tee "$out/edit_analysis.txt"
 cargo bench -p mpi-dtype-lint --bench cli_throughput 2>&1 | tee "$out/cli_throughput.txt"
 cargo bench -p mpi-dtype-lint --bench clang_tidy 2>&1 | tee "$out/clang_tidy.txt"
 # The adversarial inputs, timed, in release (peak memory: /usr/bin/time on the test binary).

@@ -1,0 +1,60 @@
+//! What the language server computes after an edit, without the server: on the 10,000-line file
+//! of `lsp_latency`, a full analysis and checks; and after a one-line edit in a function
+//! halfway down, the analysis made from the previous one (`reanalyze`) and the checks of it.
+//! The parts of `lsp_latency`'s one-line edit that the analyzer owns, one by one.
+//!
+//! `cargo bench -p mpi-dtype-lint --bench edit_analysis`
+
+mod edited_file;
+
+use analyzer::analysis::{analyze, reanalyze, AnalysisOptions};
+use analyzer::checks::{self, RuleSelection};
+use analyzer::source::Language;
+use analyzer::syntax::NoIncludes;
+use criterion::{criterion_group, criterion_main, Criterion};
+
+fn edit_analysis(c: &mut Criterion) {
+    let options = AnalysisOptions::default();
+    let rules = RuleSelection::default();
+    let text = edited_file::text();
+    let mut edited = text.clone();
+    let middle = edited.len() / 2;
+    let at = middle + edited[middle..].find("    MPI_Send(a").unwrap();
+    edited.insert_str(at, "    rank = rank + 0;\n");
+    let analyse = |text: &str| analyze(text, Language::C, &options, &mut NoIncludes);
+    let previous = analyse(&text);
+    let after_edit = reanalyze(
+        Some(&previous),
+        &edited,
+        Language::C,
+        &options,
+        &mut NoIncludes,
+    );
+
+    let mut group = c.benchmark_group("edit_analysis");
+    group.sample_size(20);
+    group.bench_function("full analysis", |b| {
+        b.iter_with_large_drop(|| analyse(&text))
+    });
+    group.bench_function("full checks", |b| {
+        b.iter_with_large_drop(|| checks::check(&previous, &rules))
+    });
+    group.bench_function("reanalyze after a one-line edit", |b| {
+        b.iter_with_large_drop(|| {
+            reanalyze(
+                Some(&previous),
+                &edited,
+                Language::C,
+                &options,
+                &mut NoIncludes,
+            )
+        })
+    });
+    group.bench_function("checks after a one-line edit", |b| {
+        b.iter_with_large_drop(|| checks::check(&after_edit, &rules))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, edit_analysis);
+criterion_main!(benches);

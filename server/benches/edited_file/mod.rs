@@ -1,0 +1,41 @@
+//! The C file the editing benchmarks (`lsp_latency`, `edit_analysis`) edit: 10,000 lines of
+//! functions that all use one struct declaration. Not a benchmark itself.
+
+use std::fmt::Write;
+
+const LINES: usize = 10_000;
+
+/// Functions that each build, commit, use and free a few datatypes, to `LINES` lines.
+pub fn text() -> String {
+    let mut text =
+        String::from("#include <mpi.h>\n\nstruct cell { int id; double v[3]; char tag; };\n\n");
+    let mut n = 0;
+    while text.lines().count() < LINES {
+        let _ = write!(
+            text,
+            "void exchange_{n}(double *a, struct cell *cells, int rank)
+{{
+    /* halo exchange {n} */
+    MPI_Datatype column, plane, cell_type;
+    int lengths[3] = {{1, 3, 1}};
+    MPI_Aint displacements[3] = {{0, 8, 32}};
+    MPI_Datatype types[3] = {{MPI_INT, MPI_DOUBLE, MPI_CHAR}};
+    MPI_Type_vector({rows}, 1, 64, MPI_DOUBLE, &column);
+    MPI_Type_create_hvector(8, 1, 4096, column, &plane);
+    MPI_Type_create_struct(3, lengths, displacements, types, &cell_type);
+    MPI_Type_commit(&plane);
+    MPI_Type_commit(&cell_type);
+    MPI_Send(a, 1, plane, rank, {n}, MPI_COMM_WORLD);
+    MPI_Send(cells, 4, cell_type, rank, {n}, MPI_COMM_WORLD);
+    MPI_Type_free(&cell_type);
+    MPI_Type_free(&plane);
+    MPI_Type_free(&column);
+}}
+
+",
+            rows = 8 + n % 16
+        );
+        n += 1;
+    }
+    text
+}
