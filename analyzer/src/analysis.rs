@@ -11,6 +11,7 @@ use crate::layout::{FortranKinds, Target};
 use crate::source::{FortranFormOverride, Language};
 use crate::source::{LineIndex, Note, PositionEncoding, Span, MAX_SOURCE_BYTES};
 use crate::syntax::c::{self, COptions};
+use crate::syntax::reparse::KeptParse;
 use crate::syntax::IncludeResolver;
 
 /// The stack a thread analysing one file needs: every recursion of the analysis is bounded by
@@ -45,6 +46,8 @@ pub struct Analysis {
     text: String,
     /// The C main file's parse, which the analysis of the next version parses from.
     parse: Option<c::MainParse>,
+    /// The same of a Fortran main file.
+    fortran_parse: Option<KeptParse>,
     /// The roots' evaluations, which the analysis of the next version reuses.
     pub(crate) roots: Arc<eval::RootMemo>,
 }
@@ -79,7 +82,7 @@ pub fn reanalyze(
     includes: &mut dyn IncludeResolver,
 ) -> Analysis {
     let mut notes = Vec::new();
-    let mut parse = None;
+    let (mut parse, mut fortran_parse) = (None, None);
     let program = match language.with_form_override(options.fortran_form) {
         Language::C => {
             let previous = previous.and_then(|p| p.parse.as_ref());
@@ -105,7 +108,11 @@ pub fn reanalyze(
                 kinds: options.fortran_kinds,
                 defines: &options.c.defines,
             };
-            crate::syntax::fortran::lower(text, &fortran, includes)
+            let previous = previous.and_then(|p| p.fortran_parse.as_ref());
+            let program;
+            (program, fortran_parse) =
+                crate::syntax::fortran::lower(text, &fortran, includes, previous);
+            program
         }
     };
     let eval_options = EvalOptions {
@@ -128,6 +135,7 @@ pub fn reanalyze(
         line_index: LineIndex::new(text),
         text: text.to_owned(),
         parse,
+        fortran_parse,
         roots: Arc::new(roots),
     }
 }
@@ -163,7 +171,8 @@ impl Analysis {
 
     /// Whether the parse was made from the previous version's (see [`reanalyze`]).
     pub fn parse_reused(&self) -> bool {
-        self.parse.as_ref().is_some_and(|p| p.reused)
+        let c = self.parse.as_ref().map(|p| &p.parse);
+        c.or(self.fortran_parse.as_ref()).is_some_and(|p| p.reused)
     }
 
     /// The text of a span (empty when out of range).

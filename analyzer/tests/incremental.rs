@@ -1,11 +1,12 @@
 //! An analysis made from the previous version's (`reanalyze`, as the language server makes
 //! them while the user types) equals a fresh analysis of the same text, after every one of
 //! thousands of random edits: insertions, deletions, whole functions pasted, struct members
-//! added and removed.
+//! added and removed (C); comments, blank lines and numbers changed, and the same insertions
+//! and deletions (Fortran, free and fixed form).
 
 use analyzer::analysis::{analyze, reanalyze, Analysis, AnalysisOptions};
 use analyzer::checks::{self, RuleSelection};
-use analyzer::source::Language;
+use analyzer::source::{FortranForm, Language};
 use analyzer::syntax::NoIncludes;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -21,7 +22,7 @@ fn seen(analysis: &Analysis) -> String {
     )
 }
 
-const SNIPPETS: &[&str] = &[
+const C_SNIPPETS: &[&str] = &[
     " ",
     "\n",
     "x",
@@ -73,9 +74,9 @@ fn some_function(rng: &mut ChaCha8Rng, text: &str) -> Option<(usize, usize)> {
     Some((start, end))
 }
 
-/// An edit that keeps well-formed code well-formed: a comment or blank at the end of a line, a
+/// A C edit that keeps well-formed code well-formed: a comment or blank at the end of a line, a
 /// whole function pasted before another, a member added to or taken from a struct.
-fn well_formed_edit(rng: &mut ChaCha8Rng, text: &mut String) {
+fn c_well_formed_edit(rng: &mut ChaCha8Rng, text: &mut String) {
     match rng.gen_range(0..4) {
         0 | 1 => {
             let ends: Vec<usize> = text
@@ -121,11 +122,72 @@ fn well_formed_edit(rng: &mut ChaCha8Rng, text: &mut String) {
     }
 }
 
+const FORTRAN_SNIPPETS: &[&str] = &[
+    " ",
+    "\n",
+    "x",
+    "7",
+    "(",
+    ")",
+    ",",
+    "&",
+    "!",
+    "'",
+    "C",
+    "end\n",
+    "      END\n",
+    "subroutine extra\n",
+    "integer :: n = 3\n",
+    "call MPI_Type_commit(t, ierr)\n",
+    "      CALL MPI_TYPE_CONTIGUOUS(4, MPI_INTEGER, T, IERR)\n",
+    "      INTEGER T, IERR\n",
+];
+
+fn free_form_well_formed_edit(rng: &mut ChaCha8Rng, text: &mut String) {
+    fortran_well_formed_edit(rng, text, "! note\n");
+}
+
+fn fixed_form_well_formed_edit(rng: &mut ChaCha8Rng, text: &mut String) {
+    fortran_well_formed_edit(rng, text, "C     note\n");
+}
+
+/// A Fortran edit that keeps well-formed code well-formed: a comment line (`comment`) or a
+/// blank line inserted, or a digit changed (the sizes, counts and strides the types are built
+/// from).
+fn fortran_well_formed_edit(rng: &mut ChaCha8Rng, text: &mut String, comment: &str) {
+    let line_starts: Vec<usize> = std::iter::once(0)
+        .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+        .filter(|&i| i < text.len())
+        .collect();
+    match rng.gen_range(0..3) {
+        0 => {
+            let at = line_starts[rng.gen_range(0..line_starts.len())];
+            text.insert_str(at, [comment, "\n"][rng.gen_range(0..2)]);
+        }
+        _ => {
+            let digits: Vec<usize> = text
+                .bytes()
+                .enumerate()
+                .filter(|(i, b)| {
+                    // Not in a label or a continuation mark of fixed form (columns 1 to 6).
+                    let column = i - text[..*i].rfind('\n').map_or(0, |n| n + 1);
+                    b.is_ascii_digit() && column >= 6
+                })
+                .map(|(i, _)| i)
+                .collect();
+            if let Some(&at) = digits.get(rng.gen_range(0..digits.len().max(1))) {
+                let digit = (b'1' + rng.gen_range(0..9)) as char;
+                text.replace_range(at..at + 1, &digit.to_string());
+            }
+        }
+    }
+}
+
 /// An edit that may break anything: a snippet inserted or a run of bytes deleted anywhere.
-fn any_edit(rng: &mut ChaCha8Rng, text: &mut String) {
+fn any_edit(rng: &mut ChaCha8Rng, text: &mut String, snippets: &[&str]) {
     if rng.gen_bool(0.6) {
         let at = boundary(rng, text);
-        text.insert_str(at, SNIPPETS[rng.gen_range(0..SNIPPETS.len())]);
+        text.insert_str(at, snippets[rng.gen_range(0..snippets.len())]);
     } else {
         let start = boundary(rng, text);
         let mut end = (start + rng.gen_range(1..40)).min(text.len());
@@ -136,46 +198,52 @@ fn any_edit(rng: &mut ChaCha8Rng, text: &mut String) {
     }
 }
 
-#[test]
-fn an_analysis_made_from_the_previous_one_equals_a_fresh_one_after_every_edit() {
+/// The files of `testdata/<directory>`, one after the other.
+fn testdata(directory: &str, names: &[&str]) -> String {
+    names
+        .iter()
+        .map(|name| {
+            let path = format!(
+                "{}/../testdata/{directory}/{name}",
+                env!("CARGO_MANIFEST_DIR")
+            );
+            std::fs::read_to_string(path).unwrap()
+        })
+        .collect()
+}
+
+/// Edits `base` at random, 2000 times in four rounds, and compares the analysis made from the
+/// previous version's with a fresh one after each edit; returns how many parses were made from
+/// the previous one's tree.
+fn every_edit_analyses_as_fresh(
+    base: &str,
+    language: Language,
+    well_formed_edit: fn(&mut ChaCha8Rng, &mut String),
+    snippets: &[&str],
+    seed: u64,
+) -> (usize, usize) {
     let options = AnalysisOptions::default();
-    let base: String = [
-        "bcast_config_struct.c",
-        "petsc_struct_offsetof_resized.c",
-        "pack_unpack_checkpoint.c",
-    ]
-    .iter()
-    .map(|name| {
-        let path = format!("{}/../testdata/c/{name}", env!("CARGO_MANIFEST_DIR"));
-        std::fs::read_to_string(path).unwrap()
-    })
-    .collect();
-    let mut rng = ChaCha8Rng::seed_from_u64(21);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let (mut reused, mut edits) = (0, 0);
     for _round in 0..4 {
         // Typing goes from well-formed code through broken code and back: each edit is made to
         // the last well-formed text (which it keeps well-formed) or to the current one.
-        let mut well_formed = base.clone();
-        let mut text = base.clone();
-        let mut previous = analyze(&text, Language::C, &options, &mut NoIncludes);
+        let mut well_formed = base.to_owned();
+        let mut text = base.to_owned();
+        let mut previous = analyze(&text, language, &options, &mut NoIncludes);
         for _ in 0..500 {
             if rng.gen_bool(0.6) {
                 well_formed_edit(&mut rng, &mut well_formed);
                 if well_formed.len() > 2 * base.len() {
-                    well_formed = base.clone();
+                    well_formed = base.to_owned();
                 }
                 text = well_formed.clone();
             } else {
-                any_edit(&mut rng, &mut text);
+                any_edit(&mut rng, &mut text, snippets);
             }
-            let incremental = reanalyze(
-                Some(&previous),
-                &text,
-                Language::C,
-                &options,
-                &mut NoIncludes,
-            );
-            let fresh = analyze(&text, Language::C, &options, &mut NoIncludes);
+            let incremental =
+                reanalyze(Some(&previous), &text, language, &options, &mut NoIncludes);
+            let fresh = analyze(&text, language, &options, &mut NoIncludes);
             assert_eq!(
                 seen(&incremental),
                 seen(&fresh),
@@ -186,7 +254,60 @@ fn an_analysis_made_from_the_previous_one_equals_a_fresh_one_after_every_edit() 
             previous = incremental;
         }
     }
+    (reused, edits)
+}
+
+#[test]
+fn an_analysis_made_from_the_previous_one_equals_a_fresh_one_after_every_edit() {
+    let base = testdata(
+        "c",
+        &[
+            "bcast_config_struct.c",
+            "petsc_struct_offsetof_resized.c",
+            "pack_unpack_checkpoint.c",
+        ],
+    );
+    let (reused, edits) =
+        every_edit_analyses_as_fresh(&base, Language::C, c_well_formed_edit, C_SNIPPETS, 21);
     // The well-formed texts are parsed from the previous tree.
     assert!(reused * 3 > edits, "{reused} of {edits} parses reused");
     println!("{reused} of {edits} parses made from the previous one");
+}
+
+#[test]
+fn a_fortran_analysis_made_from_the_previous_one_equals_a_fresh_one_after_every_edit() {
+    let forms = [
+        (
+            FortranForm::Free,
+            free_form_well_formed_edit as fn(&mut ChaCha8Rng, &mut String),
+            &[
+                "halo_subarray_2d.f90",
+                "host_association_writes.f90",
+                "derived_type_components.f90",
+            ][..],
+        ),
+        (
+            FortranForm::Fixed,
+            fixed_form_well_formed_edit,
+            &[
+                "common_block_sizes.f",
+                "indexed_block_fixed.f",
+                "goto_error_exit.f",
+            ][..],
+        ),
+    ];
+    for (form, well_formed_edit, names) in forms {
+        let base = testdata("fortran", names);
+        let language = Language::Fortran {
+            form,
+            preprocessed: false,
+        };
+        let (reused, edits) =
+            every_edit_analyses_as_fresh(&base, language, well_formed_edit, FORTRAN_SNIPPETS, 20);
+        assert!(
+            reused * 3 > edits,
+            "{form:?}: {reused} of {edits} parses reused"
+        );
+        println!("{form:?}: {reused} of {edits} parses made from the previous one");
+    }
 }

@@ -1,7 +1,8 @@
 //! What the language server computes after an edit, without the server: on the 10,000-line file
 //! of `lsp_latency`, a full analysis and checks; and after a one-line edit in a function
 //! halfway down, the analysis made from the previous one (`reanalyze`) and the checks of it.
-//! The parts of `lsp_latency`'s one-line edit that the analyzer owns, one by one.
+//! The parts of `lsp_latency`'s one-line edit that the analyzer owns, one by one. Then the
+//! full analysis and the analysis after an edit of a 10,000-line free-form Fortran file.
 //!
 //! `cargo bench -p mpi-dtype-lint --bench edit_analysis`
 
@@ -9,7 +10,7 @@ mod edited_file;
 
 use analyzer::analysis::{analyze, reanalyze, AnalysisOptions};
 use analyzer::checks::{self, RuleSelection};
-use analyzer::source::Language;
+use analyzer::source::{FortranForm, Language};
 use analyzer::syntax::NoIncludes;
 use criterion::{criterion_group, criterion_main, Criterion};
 
@@ -52,6 +53,26 @@ fn edit_analysis(c: &mut Criterion) {
     });
     group.bench_function("checks after a one-line edit", |b| {
         b.iter_with_large_drop(|| checks::check(&after_edit, &rules))
+    });
+
+    let fortran = Language::Fortran {
+        form: FortranForm::Free,
+        preprocessed: false,
+    };
+    let text = edited_file::fortran_text();
+    let mut edited = text.clone();
+    let middle = edited.len() / 2;
+    let at = middle + edited[middle..].find("  call MPI_Send(a").unwrap();
+    edited.insert_str(at, "  rank = rank + 0\n");
+    let analyse = |text: &str| analyze(text, fortran, &options, &mut NoIncludes);
+    let previous = analyse(&text);
+    group.bench_function("Fortran full analysis", |b| {
+        b.iter_with_large_drop(|| analyse(&text))
+    });
+    group.bench_function("Fortran reanalyze after a one-line edit", |b| {
+        b.iter_with_large_drop(|| {
+            reanalyze(Some(&previous), &edited, fortran, &options, &mut NoIncludes)
+        })
     });
     group.finish();
 }

@@ -4,6 +4,7 @@
 pub mod c;
 pub mod fortran;
 pub(crate) mod preproc;
+pub(crate) mod reparse;
 
 use std::collections::{HashMap, HashSet};
 

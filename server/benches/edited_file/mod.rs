@@ -39,3 +39,34 @@ pub fn text() -> String {
     }
     text
 }
+
+/// The same in free-form Fortran: subroutines that each build, commit, use and free a few
+/// datatypes, to `LINES` lines.
+pub fn fortran_text() -> String {
+    let mut text = String::new();
+    let mut n = 0;
+    while text.lines().count() < LINES {
+        let _ = write!(
+            text,
+            "subroutine exchange_{n}(a, rank)
+  use mpi
+  implicit none
+  double precision :: a(*)
+  integer :: rank
+  integer :: column, plane, ierr
+  ! halo exchange {n}
+  call MPI_Type_vector({rows}, 1, 64, MPI_DOUBLE_PRECISION, column, ierr)
+  call MPI_Type_create_hvector(8, 1, 4096_MPI_ADDRESS_KIND, column, plane, ierr)
+  call MPI_Type_commit(plane, ierr)
+  call MPI_Send(a, 1, plane, rank, {n}, MPI_COMM_WORLD, ierr)
+  call MPI_Type_free(plane, ierr)
+  call MPI_Type_free(column, ierr)
+end subroutine exchange_{n}
+
+",
+            rows = 8 + n % 16
+        );
+        n += 1;
+    }
+    text
+}

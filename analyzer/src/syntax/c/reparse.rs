@@ -1,106 +1,31 @@
-//! The main file's parse, kept for the next version of its text: tree-sitter parses again only
-//! what changed between the two (the language server's edits), and the lowering walks a tree
-//! equal to a fresh parse's.
+//! The C main file's parse, kept for the next version (see [`crate::syntax::reparse`]), with
+//! its functions as lowered.
 
 use std::sync::Arc;
 
-use tree_sitter::{InputEdit, Parser, Point, Tree};
+use tree_sitter::{Parser, Tree};
 
 use super::Lowerer;
+use crate::syntax::reparse::KeptParse;
 
-/// A main file's tree and the text it was parsed from (the pre-pass's).
+/// A C main file's parse and its functions as lowered, for the next version's.
 #[derive(Clone, Debug)]
 pub(crate) struct MainParse {
-    text: Arc<str>,
-    tree: Tree,
-    /// The tree was parsed from the previous version's.
-    pub(crate) reused: bool,
+    pub(crate) parse: KeptParse,
     /// Its functions as lowered, for the next version's lowering.
     pub(super) functions: Arc<super::memo::FunctionMemo>,
 }
 
 impl Lowerer<'_> {
-    /// Parses the main file's text, from the previous version's tree when there is one. Error
-    /// recovery after an edit may not be a fresh parse's: a reused tree with an error is
-    /// parsed again from nothing.
+    /// Parses the main file's text, from the previous version's tree when there is one.
     pub(super) fn parse_main(&mut self, parser: &mut Parser, text: &str) -> Option<Tree> {
-        let reused = self.previous_parse.take().and_then(|previous| {
-            let mut old = previous.tree;
-            old.edit(&edit_between(&previous.text, text));
-            parser
-                .parse(text, Some(&old))
-                .filter(|tree| !tree.root_node().has_error())
-        });
-        let (tree, reused) = match reused {
-            Some(tree) => (tree, true),
-            None => (parser.parse(text, None)?, false),
-        };
+        let previous = self.previous_parse.take().map(|p| p.parse);
+        let parse = KeptParse::parse(parser, previous, text)?;
+        let tree = parse.tree().clone();
         self.main_parse = Some(MainParse {
-            text: Arc::from(text),
-            tree: tree.clone(),
-            reused,
+            parse,
             functions: Arc::default(),
         });
         Some(tree)
-    }
-}
-
-/// The one edit that turns `old` into `new`: what lies between their common start and end.
-fn edit_between(old: &str, new: &str) -> InputEdit {
-    let (a, b) = (old.as_bytes(), new.as_bytes());
-    let prefix = a.iter().zip(b).take_while(|(x, y)| x == y).count();
-    let suffix = a[prefix..]
-        .iter()
-        .rev()
-        .zip(b[prefix..].iter().rev())
-        .take_while(|(x, y)| x == y)
-        .count();
-    let (old_end, new_end) = (a.len() - suffix, b.len() - suffix);
-    InputEdit {
-        start_byte: prefix,
-        old_end_byte: old_end,
-        new_end_byte: new_end,
-        start_position: point_at(a, prefix),
-        old_end_position: point_at(a, old_end),
-        new_end_position: point_at(b, new_end),
-    }
-}
-
-/// Row and byte column of a byte offset.
-fn point_at(text: &[u8], offset: usize) -> Point {
-    let before = &text[..offset];
-    let row = before.iter().filter(|&&b| b == b'\n').count();
-    let line_start = before
-        .iter()
-        .rposition(|&b| b == b'\n')
-        .map_or(0, |i| i + 1);
-    Point::new(row, offset - line_start)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_edit_between_two_texts_is_their_differing_middle() {
-        let edit = edit_between("int a;\nint bb;\n", "int a;\nint xyz;\n");
-        assert_eq!(
-            (edit.start_byte, edit.old_end_byte, edit.new_end_byte),
-            (11, 13, 14)
-        );
-        assert_eq!(edit.start_position, Point::new(1, 4));
-        assert_eq!(edit.old_end_position, Point::new(1, 6));
-        assert_eq!(edit.new_end_position, Point::new(1, 7));
-        // A repeated character: the common end does not overlap the common start.
-        let edit = edit_between("aa", "aaa");
-        assert_eq!(
-            (edit.start_byte, edit.old_end_byte, edit.new_end_byte),
-            (2, 2, 3)
-        );
-        let same = edit_between("x\n", "x\n");
-        assert_eq!(
-            (same.start_byte, same.old_end_byte, same.new_end_byte),
-            (2, 2, 2)
-        );
     }
 }

@@ -44,6 +44,7 @@ use crate::source::{
 };
 
 use crate::syntax::preproc::Macros;
+use crate::syntax::reparse::KeptParse;
 use decl::Scope;
 use kinds as k;
 pub use modules::{module_names, MAX_MODULE_BYTES, MAX_MODULE_FILES};
@@ -78,7 +79,8 @@ pub(crate) fn lower(
     text: &str,
     options: &FortranOptions,
     includes: &mut dyn IncludeResolver,
-) -> Program {
+    previous: Option<&KeptParse>,
+) -> (Program, Option<KeptParse>) {
     let mut lowerer = Lowerer {
         program: Program::default(),
         includes,
@@ -100,12 +102,13 @@ pub(crate) fn lower(
         include_budget: TextBudget::includes(),
         unseen_at_file_scope: false,
         label_counter: 0,
+        main_parse: previous.cloned(),
     };
     if options.preprocessed {
         lowerer.macros = preproc::command_line_macros(options.defines);
     }
     lowerer.lower_main(text);
-    lowerer.program
+    (lowerer.program, lowerer.main_parse)
 }
 
 /// An `END`, `END PROGRAM`, `END SUBROUTINE`, ... line: where a file too large to parse whole is
@@ -187,10 +190,25 @@ struct Lowerer<'a> {
     unseen_at_file_scope: bool,
     /// Numbers the hidden temporaries of `DO` loops.
     label_counter: usize,
+    /// The previous version's parse of the main file, which its parse is made from; then this
+    /// version's, for the next.
+    main_parse: Option<KeptParse>,
 }
 
 impl<'a> Lowerer<'a> {
+    /// Parses a file's text (normalised first when it is fixed form); also returns the text
+    /// parsed, and the map of its positions to the file's.
     fn parse(&mut self, text: &str) -> Option<(Tree, std::rc::Rc<str>, Option<OffsetMap>)> {
+        let (parse, parsed, map) = self.parse_from(text, None)?;
+        Some((parse.tree().clone(), parsed, map))
+    }
+
+    /// [`Self::parse`] from `previous`'s tree when given (the main file's).
+    fn parse_from(
+        &mut self,
+        text: &str,
+        previous: Option<KeptParse>,
+    ) -> Option<(KeptParse, std::rc::Rc<str>, Option<OffsetMap>)> {
         let mut parser = Parser::new();
         parser.set_language(&language()).ok()?;
         let (parsed, map) = match self.form {
@@ -200,8 +218,8 @@ impl<'a> Lowerer<'a> {
             }
             FortranForm::Free => (text.to_owned(), None),
         };
-        let tree = parser.parse(&parsed, None)?;
-        Some((tree, std::rc::Rc::from(parsed), map))
+        let parse = KeptParse::parse(&mut parser, previous, &parsed)?;
+        Some((parse, std::rc::Rc::from(parsed), map))
     }
 
     fn lower_main(&mut self, text: &str) {
@@ -222,10 +240,13 @@ impl<'a> Lowerer<'a> {
             Some(p) => (std::borrow::Cow::Owned(p.text), p.expansions),
             None => (std::borrow::Cow::Borrowed(text), None),
         };
-        let Some((tree, parsed, fixed)) = self.parse(&text) else {
+        let previous = self.main_parse.take();
+        let Some((parse, parsed, fixed)) = self.parse_from(&text, previous) else {
             self.note(analysed, "could not parse the file".to_owned());
             return;
         };
+        let tree = parse.tree().clone();
+        self.main_parse = Some(parse);
         let spans = if fixed.is_none() && expanded.is_none() {
             SpanMode::Identity
         } else {
