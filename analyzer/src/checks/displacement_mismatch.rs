@@ -41,17 +41,9 @@ fields minus the address of the struct (C and Fortran), then resize the type to
 "#;
 
 fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
-    for found in misfits(cx) {
-        let SiteMisfit {
-            site,
-            argument,
-            misfit,
-        } = found;
-        let site = &cx.sites[*site];
+    for SiteMisfit { datatype, misfit } in misfits(cx) {
+        let span = *datatype;
         let Misfit::Displacement { basic, at, inside } = misfit else {
-            continue;
-        };
-        let Some(span) = site.arg_span(*argument) else {
             continue;
         };
         let place = match inside {
@@ -59,12 +51,12 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             None => "in padding between fields".to_owned(),
         };
         out.push(cx.diagnostic(
-                &RULE,
-                span,
-                format!(
-                    "`{}` places `{basic}` at byte {at} of each element, {place}: its displacements do not match the struct's field offsets",
-                    handle_text(cx.text(span))
-                ),
-            ));
+            &RULE,
+            span,
+            format!(
+                "`{}` places `{basic}` at byte {at} of each element, {place}: its displacements do not match the struct's field offsets",
+                handle_text(cx.text(span))
+            ),
+        ));
     }
 }

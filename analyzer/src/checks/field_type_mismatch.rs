@@ -39,13 +39,8 @@ number of elements.
 "#;
 
 fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
-    for found in misfits(cx) {
-        let SiteMisfit {
-            site,
-            argument,
-            misfit,
-        } = found;
-        let site = &cx.sites[*site];
+    for SiteMisfit { datatype, misfit } in misfits(cx) {
+        let span = *datatype;
         let Misfit::FieldType {
             basic,
             at,
@@ -54,9 +49,6 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             ran_past,
         } = misfit
         else {
-            continue;
-        };
-        let Some(span) = site.arg_span(*argument) else {
             continue;
         };
         let name = handle_text(cx.text(span));

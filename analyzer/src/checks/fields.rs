@@ -6,6 +6,7 @@ use super::scalar;
 use super::{messages, same_buffer, CallSite, Context};
 use crate::dtype::{Datatype, Predefined};
 use crate::eval::Element;
+use crate::source::Span;
 
 /// Typemap entries looked at per datatype.
 const BUDGET: u64 = 1 << 16;
@@ -31,11 +32,10 @@ pub(crate) enum Misfit {
     },
 }
 
-/// A message whose buffer is a struct and whose datatype misfits it: the call site (an index
-/// into the context's sites), the datatype argument's index and the first misfit.
+/// A message whose buffer is a struct and whose datatype misfits it: the datatype argument's
+/// span and the first misfit.
 pub(crate) struct SiteMisfit {
-    pub site: usize,
-    pub argument: usize,
+    pub datatype: Span,
     pub misfit: Misfit,
 }
 
@@ -44,13 +44,11 @@ pub(crate) struct SiteMisfit {
 pub(crate) fn misfits<'c>(cx: &'c Context<'_>) -> &'c [SiteMisfit] {
     cx.misfits.get_or_init(|| {
         let mut found = Vec::new();
-        for (index, site) in cx.sites.iter().enumerate() {
+        for site in &cx.sites {
             site_misfits(cx, site, &mut |argument, misfit| {
-                found.push(SiteMisfit {
-                    site: index,
-                    argument,
-                    misfit,
-                })
+                if let Some(datatype) = site.arg_span(argument) {
+                    found.push(SiteMisfit { datatype, misfit });
+                }
             });
         }
         found
