@@ -82,35 +82,35 @@ impl LineIndex {
         let (mut extra16, mut extra32) = (0, 0);
         let mut offset = 0;
         while offset < bytes.len() {
-            match bytes[offset] {
-                b'\n' => {
-                    content_ends.push(offset);
-                    offset += 1;
-                    line_starts.push(offset);
-                }
-                b'\r' => {
-                    content_ends.push(offset);
-                    offset += if bytes.get(offset + 1) == Some(&b'\n') {
-                        2
-                    } else {
-                        1
-                    };
-                    line_starts.push(offset);
-                }
-                byte if byte < 0x80 => offset += 1,
-                _ => {
-                    let utf8_len = text[offset..].chars().next().map_or(1, char::len_utf8);
+            // The bytes up to the next line break: only a run with a non-ASCII byte in it has
+            // its characters read, one by one.
+            let run_end =
+                memchr::memchr2(b'\n', b'\r', &bytes[offset..]).map_or(bytes.len(), |i| offset + i);
+            if !bytes[offset..run_end].is_ascii() {
+                for (at, c) in text[offset..run_end].char_indices() {
+                    let utf8_len = c.len_utf8();
+                    if utf8_len == 1 {
+                        continue;
+                    }
                     extra16 += utf8_len - if utf8_len == 4 { 2 } else { 1 };
                     extra32 += utf8_len - 1;
                     multibyte.push(MultiByteChar {
-                        offset,
+                        offset: offset + at,
                         utf8_len,
                         extra_over_utf16_through: extra16,
                         extra_over_utf32_through: extra32,
                     });
-                    offset += utf8_len;
                 }
             }
+            offset = run_end;
+            let terminator = match bytes.get(offset) {
+                Some(b'\r') if bytes.get(offset + 1) == Some(&b'\n') => 2,
+                Some(_) => 1,
+                None => break,
+            };
+            content_ends.push(offset);
+            offset += terminator;
+            line_starts.push(offset);
         }
         content_ends.push(bytes.len());
         LineIndex {
