@@ -45,17 +45,13 @@ pub(crate) fn misfits<'c>(cx: &'c Context<'_>) -> &'c [SiteMisfit] {
     cx.misfits.get_or_init(|| {
         let mut found = Vec::new();
         for site in &cx.sites {
-            site_misfits(cx, site, &mut |argument, misfit| {
-                if let Some(datatype) = site.arg_span(argument) {
-                    found.push(SiteMisfit { datatype, misfit });
-                }
-            });
+            site_misfits(cx, site, &mut found);
         }
         found
     })
 }
 
-fn site_misfits(cx: &Context<'_>, site: &CallSite<'_>, found: &mut dyn FnMut(usize, Misfit)) {
+fn site_misfits(cx: &Context<'_>, site: &CallSite<'_>, found: &mut Vec<SiteMisfit>) {
     for m in messages(site.function) {
         let Some(buffer) = same_buffer(site, m.buf) else {
             continue;
@@ -72,9 +68,12 @@ fn site_misfits(cx: &Context<'_>, site: &CallSite<'_>, found: &mut dyn FnMut(usi
         let Some(dt) = cx.datatype_at(site, m.datatype) else {
             continue;
         };
+        let Some(datatype) = site.arg_span(m.datatype) else {
+            continue;
+        };
         let start = buffer.offset.unwrap_or(0);
         if let Some(misfit) = first_misfit(cx, dt, element, start, size) {
-            found(m.datatype, misfit);
+            found.push(SiteMisfit { datatype, misfit });
         }
     }
 }
