@@ -21,10 +21,10 @@
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use tree_sitter::{Node, Parser};
+use tree_sitter::Node;
 
 use super::expansion::{LineExpander, Replacement};
-use super::{kinds as k, language, preproc};
+use super::{kinds as k, parser, preproc};
 use crate::source::{FortranForm, OffsetMap};
 use crate::syntax::preproc::{Condition, MacroState, Macros};
 use crate::syntax::TextBudget;
@@ -473,9 +473,7 @@ fn leading_name(rest: &str) -> Option<String> {
 /// One directive parsed on its own, with the text parsed.
 fn parse_directive(text: &str) -> Option<(tree_sitter::Tree, String)> {
     let source = format!("{}\n", text.trim_start());
-    let mut parser = Parser::new();
-    parser.set_language(&language()).ok()?;
-    let tree = parser.parse(&source, None)?;
+    let tree = parser()?.parse(&source, None)?;
     Some((tree, source))
 }
 

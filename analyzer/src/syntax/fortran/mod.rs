@@ -61,6 +61,13 @@ pub fn language() -> tree_sitter::Language {
     tree_sitter_fortran::LANGUAGE.into()
 }
 
+/// A parser of the grammar; `None` when tree-sitter refuses it (a grammar of another ABI).
+fn parser() -> Option<Parser> {
+    let mut parser = Parser::new();
+    parser.set_language(&language()).ok()?;
+    Some(parser)
+}
+
 /// How one Fortran file is read: its form, whether cpp runs over it, the kinds of declarations
 /// without one, and the `-D` definitions.
 pub(crate) struct FortranOptions<'o> {
@@ -199,27 +206,21 @@ impl<'a> Lowerer<'a> {
     /// Parses a file's text (normalised first when it is fixed form); also returns the text
     /// parsed, and the map of its positions to the file's.
     fn parse(&mut self, text: &str) -> Option<(Tree, std::rc::Rc<str>, Option<OffsetMap>)> {
-        let (parse, parsed, map) = self.parse_from(text, None)?;
-        Some((parse.tree().clone(), parsed, map))
+        let (parsed, map) = self.for_parser(text);
+        let tree = parser()?.parse(&parsed, None)?;
+        Some((tree, std::rc::Rc::from(parsed), map))
     }
 
-    /// [`Self::parse`] from `previous`'s tree when given (the main file's).
-    fn parse_from(
-        &mut self,
-        text: &str,
-        previous: Option<KeptParse>,
-    ) -> Option<(KeptParse, std::rc::Rc<str>, Option<OffsetMap>)> {
-        let mut parser = Parser::new();
-        parser.set_language(&language()).ok()?;
-        let (parsed, map) = match self.form {
+    /// The text tree-sitter parses of a file's (fixed form normalised to free form), and the map
+    /// of its positions to the file's.
+    fn for_parser(&self, text: &str) -> (String, Option<OffsetMap>) {
+        match self.form {
             FortranForm::Fixed => {
                 let normalized = normalize_fixed_form(text, &FixedFormOptions::default());
                 (normalized.text, Some(normalized.offset_map))
             }
             FortranForm::Free => (text.to_owned(), None),
-        };
-        let parse = KeptParse::parse(&mut parser, previous, &parsed)?;
-        Some((parse, std::rc::Rc::from(parsed), map))
+        }
     }
 
     fn lower_main(&mut self, text: &str) {
@@ -240,13 +241,18 @@ impl<'a> Lowerer<'a> {
             Some(p) => (std::borrow::Cow::Owned(p.text), p.expansions),
             None => (std::borrow::Cow::Borrowed(text), None),
         };
+        // The main file's parse is made from the previous version's, and kept for the next.
+        let (parsed, fixed) = self.for_parser(&text);
         let previous = self.main_parse.take();
-        let Some((parse, parsed, fixed)) = self.parse_from(&text, previous) else {
+        let parse =
+            parser().and_then(|mut parser| KeptParse::parse(&mut parser, previous, &parsed));
+        let Some(parse) = parse else {
             self.note(analysed, "could not parse the file".to_owned());
             return;
         };
         let tree = parse.tree().clone();
         self.main_parse = Some(parse);
+        let parsed = std::rc::Rc::from(parsed);
         let spans = if fixed.is_none() && expanded.is_none() {
             SpanMode::Identity
         } else {

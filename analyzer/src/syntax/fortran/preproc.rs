@@ -5,9 +5,9 @@
 
 use std::collections::HashMap;
 
-use tree_sitter::{Node, Parser};
+use tree_sitter::Node;
 
-use super::{kinds as k, language, named_children, FileCtx, Lowerer, SpanMode};
+use super::{kinds as k, named_children, parser, FileCtx, Lowerer, SpanMode};
 use crate::ir::{Expr, ExprKind, Stmt};
 use crate::syntax::c::literals::parse_number;
 use crate::syntax::preproc::{
@@ -43,9 +43,7 @@ impl<'a> Lowerer<'a> {
         };
         let span = self.span(at);
         let source = format!("x = {body}\nend\n");
-        let mut parser = Parser::new();
-        parser.set_language(&language()).ok()?;
-        let tree = parser.parse(&source, None)?;
+        let tree = parser()?.parse(&source, None)?;
         let mut value = None;
         super::visit_nodes(tree.root_node(), |n| {
             if value.is_none() && n.kind() == k::ASSIGNMENT_STATEMENT {
