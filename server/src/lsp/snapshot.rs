@@ -117,7 +117,11 @@ mod workers {
 
     /// Runs `job` (which catches its own panics) on an idle thread or a new one.
     pub fn run(mut job: Job) -> std::io::Result<()> {
-        while let Some(worker) = idle().pop() {
+        loop {
+            // Popped with the lock released at once: the send does not need it.
+            let Some(worker) = idle().pop() else {
+                break;
+            };
             match worker.send(job) {
                 Ok(()) => return Ok(()),
                 // That thread has ended: the next one, or a new one.
