@@ -155,31 +155,28 @@ fn fixed_form_well_formed_edit(rng: &mut ChaCha8Rng, text: &mut String) {
 /// blank line inserted, or a digit changed (the sizes, counts and strides the types are built
 /// from).
 fn fortran_well_formed_edit(rng: &mut ChaCha8Rng, text: &mut String, comment: &str) {
-    let line_starts: Vec<usize> = std::iter::once(0)
-        .chain(text.match_indices('\n').map(|(i, _)| i + 1))
-        .filter(|&i| i < text.len())
-        .collect();
-    match rng.gen_range(0..3) {
-        0 => {
-            let at = line_starts[rng.gen_range(0..line_starts.len())];
-            text.insert_str(at, [comment, "\n"][rng.gen_range(0..2)]);
+    if rng.gen_range(0..3) == 0 {
+        let line_starts: Vec<usize> = std::iter::once(0)
+            .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+            .filter(|&i| i < text.len())
+            .collect();
+        let at = line_starts[rng.gen_range(0..line_starts.len())];
+        text.insert_str(at, [comment, "\n"][rng.gen_range(0..2)]);
+        return;
+    }
+    // Not in a label or a continuation mark of fixed form (columns 1 to 6).
+    let mut digits = Vec::new();
+    let mut line_start = 0;
+    for (i, b) in text.bytes().enumerate() {
+        if b == b'\n' {
+            line_start = i + 1;
+        } else if b.is_ascii_digit() && i - line_start >= 6 {
+            digits.push(i);
         }
-        _ => {
-            let digits: Vec<usize> = text
-                .bytes()
-                .enumerate()
-                .filter(|(i, b)| {
-                    // Not in a label or a continuation mark of fixed form (columns 1 to 6).
-                    let column = i - text[..*i].rfind('\n').map_or(0, |n| n + 1);
-                    b.is_ascii_digit() && column >= 6
-                })
-                .map(|(i, _)| i)
-                .collect();
-            if let Some(&at) = digits.get(rng.gen_range(0..digits.len().max(1))) {
-                let digit = (b'1' + rng.gen_range(0..9)) as char;
-                text.replace_range(at..at + 1, &digit.to_string());
-            }
-        }
+    }
+    if let Some(&at) = digits.get(rng.gen_range(0..digits.len().max(1))) {
+        let digit = (b'1' + rng.gen_range(0..9)) as char;
+        text.replace_range(at..at + 1, &digit.to_string());
     }
 }
 
