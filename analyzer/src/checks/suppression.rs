@@ -19,10 +19,23 @@ pub(crate) struct Suppressions {
 impl Suppressions {
     pub(crate) fn parse(text: &str, language: Language) -> Suppressions {
         let mut s = Suppressions::default();
-        for (i, line) in text.lines().enumerate() {
-            let Some(at) = line.find(MARKER) else {
-                continue;
-            };
+        // The marker is searched for in the whole text, and lines are counted only up to where
+        // it is: the language server parses the suppressions after every edit.
+        let (mut line_number, mut counted_to, mut searched_from) = (1, 0, 0);
+        let finder = memchr::memmem::Finder::new(MARKER);
+        while let Some(found) = finder.find(&text.as_bytes()[searched_from..]) {
+            let marker = searched_from + found;
+            let line_start =
+                memchr::memrchr(b'\n', &text.as_bytes()[..marker]).map_or(0, |n| n + 1);
+            let line_end = memchr::memchr(b'\n', &text.as_bytes()[marker..])
+                .map_or(text.len(), |n| marker + n);
+            line_number +=
+                memchr::memchr_iter(b'\n', &text.as_bytes()[counted_to..line_start]).count();
+            counted_to = line_start;
+            // Only the first marker of a line counts.
+            searched_from = line_end;
+            let line = &text[line_start..line_end];
+            let at = marker - line_start;
             if !in_comment(&line[..at], language) {
                 continue;
             }
@@ -45,7 +58,7 @@ impl Suppressions {
                 if file_level {
                     s.file.push(id.to_owned());
                 } else {
-                    s.lines.push((i as u32 + 1, id.to_owned()));
+                    s.lines.push((line_number as u32, id.to_owned()));
                 }
             }
         }
@@ -79,5 +92,24 @@ fn in_comment(before: &str, language: Language) -> bool {
                     .is_some_and(|c| matches!(c, 'c' | 'C' | '*'))
                     && before.len() < 6
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_are_counted_to_each_marker_and_only_a_lines_first_marker_counts() {
+        let text = "int a;\r\n// mpi-dtype-lint: allow(type-leak)\n\n\
+                    x; /* mpi-dtype-lint: allow(missing-commit) */ // mpi-dtype-lint: allow(use-after-free)\n\
+                    int s = \"mpi-dtype-lint: allow(extent-mismatch)\";\n\
+                    // mpi-dtype-lint: allow-file(deprecated-api)";
+        let s = Suppressions::parse(text, Language::C);
+        assert_eq!(
+            s.lines,
+            [(2, "type-leak".to_owned()), (4, "missing-commit".to_owned())]
+        );
+        assert_eq!(s.file, ["deprecated-api"]);
     }
 }
