@@ -1,8 +1,9 @@
 //! One file's analysis: decode, parse and lower, evaluate; and the views the front ends of the
 //! tool (CLI, language server) show of it.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
+use crate::checks::NamesMemo;
 use crate::dtype::{Datatype, DtypeError, MpiModel, Partial};
 use crate::eval::value::Tri;
 use crate::eval::{self, EvalOptions, Evaluation, Limits};
@@ -50,6 +51,10 @@ pub struct Analysis {
     fortran_parse: Option<KeptParse>,
     /// The roots' evaluations, which the analysis of the next version reuses.
     pub(crate) roots: Arc<eval::RootMemo>,
+    /// The names the rules read of each function, kept by the checks for the next version.
+    pub(crate) names: OnceLock<Arc<NamesMemo>>,
+    /// The previous version's, which the checks of this one reuse.
+    pub(crate) previous_names: Option<Arc<NamesMemo>>,
 }
 
 /// Analyses a text with no includes under `model`, for the unit tests.
@@ -137,6 +142,8 @@ pub fn reanalyze(
         parse,
         fortran_parse,
         roots: Arc::new(roots),
+        names: OnceLock::new(),
+        previous_names: previous.and_then(|p| p.names.get().cloned()),
     }
 }
 

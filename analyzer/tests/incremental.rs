@@ -256,6 +256,7 @@ fn every_edit_analyses_as_fresh(
 
 #[test]
 fn an_analysis_made_from_the_previous_one_equals_a_fresh_one_after_every_edit() {
+    // With bound markers and rank variables, which the checks keep per function.
     let base = testdata(
         "c",
         &[
@@ -263,7 +264,8 @@ fn an_analysis_made_from_the_previous_one_equals_a_fresh_one_after_every_edit() 
             "petsc_struct_offsetof_resized.c",
             "pack_unpack_checkpoint.c",
         ],
-    );
+    ) + &testdata("rules/deprecated-api", &["mpi1_struct_ub_particles.c"])
+        + &testdata("rules/signature-mismatch", &["self_sendrecv_truncation.c"]);
     let (reused, edits) =
         every_edit_analyses_as_fresh(&base, Language::C, c_well_formed_edit, C_SNIPPETS, 21);
     // The well-formed texts are parsed from the previous tree.

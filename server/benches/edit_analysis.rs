@@ -24,6 +24,8 @@ fn edit_analysis(c: &mut Criterion) {
     edited.insert_str(at, "    rank = rank + 0;\n");
     let analyse = |text: &str| analyze(text, Language::C, &options, &mut NoIncludes);
     let previous = analyse(&text);
+    // As in the server, whose checks of each version keep what the next version's reuse.
+    checks::check(&previous, &rules);
     let after_edit = reanalyze(
         Some(&previous),
         &edited,

@@ -6,7 +6,7 @@ use super::{
     Diagnostic, Rule, Severity,
 };
 use crate::fix::{Applicability, Edit, Fix};
-use crate::ir::{visit_expr, visit_stmt_exprs, ExprKind, StmtKind};
+use crate::ir::StmtKind;
 use crate::source::{Language, Span};
 
 pub(crate) static RULE: Rule = Rule {
@@ -440,25 +440,7 @@ fn program_names<'a>(cx: &Context<'a>) -> impl Iterator<Item = &'a str> {
 /// `MPI_LB` and `MPI_UB` anywhere in the code; a marker in the type list of a struct whose
 /// markers can be rewritten carries that rewrite (the edit that drops it from the list).
 fn marker_uses(cx: &Context<'_>, marker_fixes: &[Fix], out: &mut Vec<Diagnostic>) {
-    let program = &cx.analysis.program;
-    // C names are case-sensitive (a variable `mpi_lb` is not the marker); Fortran's are not.
-    let is_marker = |n: &str| match cx.language() {
-        Language::C => n == "MPI_LB" || n == "MPI_UB",
-        Language::Fortran { .. } => {
-            n.eq_ignore_ascii_case("MPI_LB") || n.eq_ignore_ascii_case("MPI_UB")
-        }
-    };
-    let mut spans = Vec::new();
-    let mut on_expr = |e: &crate::ir::Expr| {
-        visit_expr(e, &mut |e| match &e.kind {
-            ExprKind::Name(n) if is_marker(n) => spans.push((e.span, n.clone())),
-            _ => {}
-        })
-    };
-    visit_stmt_exprs(&program.globals, &mut on_expr);
-    for f in &program.functions {
-        visit_stmt_exprs(&f.body, &mut on_expr);
-    }
+    let mut spans = cx.expression_names().markers.clone();
     spans.sort_by_key(|(s, _)| (s.start, s.end));
     spans.dedup_by_key(|(s, _)| *s);
     for (span, name) in spans {

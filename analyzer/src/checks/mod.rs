@@ -12,6 +12,7 @@ mod c_edit;
 mod count_mismatch;
 mod deprecated_api;
 mod displacement_mismatch;
+mod expression_names;
 mod extent_mismatch;
 mod field_type_mismatch;
 mod fields;
@@ -42,6 +43,7 @@ use crate::ir::{Expr, ExprKind, Ty};
 use crate::layout::{FortranType, Target};
 use crate::source::{Language, Span};
 
+pub(crate) use expression_names::NamesMemo;
 pub(crate) use suppression::Suppressions;
 
 /// How serious a finding is.
@@ -278,6 +280,7 @@ pub(crate) struct Context<'a> {
     /// The C code without comments, literals and directives, for the fixes that need it.
     c_code: OnceCell<Vec<u8>>,
     misfits: OnceCell<Vec<fields::SiteMisfit>>,
+    names: OnceCell<expression_names::ExpressionNames>,
 }
 
 impl<'a> Context<'a> {
@@ -303,6 +306,7 @@ impl<'a> Context<'a> {
             functions: function_index::FunctionIndex::new(&analysis.program.functions),
             c_code: OnceCell::new(),
             misfits: OnceCell::new(),
+            names: OnceCell::new(),
         }
     }
 
@@ -310,6 +314,12 @@ impl<'a> Context<'a> {
     pub(crate) fn c_code(&self) -> &[u8] {
         self.c_code
             .get_or_init(|| crate::syntax::c::prepass::code_only(self.analysis.text()))
+    }
+
+    /// The bound markers and rank variables the program's expressions name.
+    pub(crate) fn expression_names(&self) -> &expression_names::ExpressionNames {
+        self.names
+            .get_or_init(|| expression_names::expression_names(self))
     }
 
     pub(crate) fn model(&self) -> MpiModel {

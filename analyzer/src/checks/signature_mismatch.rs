@@ -80,10 +80,10 @@ const TAG: usize = 4;
 const COMM: usize = 5;
 
 fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
-    let ranks = rank_variables(cx);
+    let ranks = &cx.expression_names().ranks;
     for site in &cx.sites {
         if site.function.name == "MPI_Sendrecv" {
-            sendrecv_to_self(cx, site, &ranks, out);
+            sendrecv_to_self(cx, site, ranks, out);
         }
     }
     // Only a function with rank branches pairs its calls: the rest is made for those.
@@ -91,7 +91,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     let mut sites = None;
     for function in &cx.analysis.program.functions {
         let mut branches = Vec::new();
-        rank_branches(&function.body, &ranks, &mut branches);
+        rank_branches(&function.body, ranks, &mut branches);
         if branches.is_empty() {
             continue;
         }
@@ -187,35 +187,6 @@ fn is_send_like(callee: &str) -> bool {
 
 fn is_recv_like(callee: &str) -> bool {
     callee.contains("recv")
-}
-
-/// The variables `MPI_Comm_rank` writes (lower case).
-fn rank_variables(cx: &Context<'_>) -> Vec<String> {
-    let program = &cx.analysis.program;
-    let mut ranks = Vec::new();
-    let mut on_expr = |e: &Expr| {
-        visit_expr(e, &mut |e| {
-            let ExprKind::Call { callee, args, .. } = &e.kind else {
-                return;
-            };
-            if !callee.eq_ignore_ascii_case("MPI_Comm_rank") {
-                return;
-            }
-            let target = match args.get(1).map(|a| &a.kind) {
-                Some(ExprKind::AddrOf(inner)) => &inner.kind,
-                Some(other) => other,
-                None => return,
-            };
-            if let ExprKind::Name(n) = target {
-                ranks.push(n.to_ascii_lowercase());
-            }
-        })
-    };
-    visit_stmt_exprs(&program.globals, &mut on_expr);
-    for f in &program.functions {
-        visit_stmt_exprs(&f.body, &mut on_expr);
-    }
-    ranks
 }
 
 fn sendrecv_to_self(

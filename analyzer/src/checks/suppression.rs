@@ -108,7 +108,10 @@ mod tests {
         let s = Suppressions::parse(text, Language::C);
         assert_eq!(
             s.lines,
-            [(2, "type-leak".to_owned()), (4, "missing-commit".to_owned())]
+            [
+                (2, "type-leak".to_owned()),
+                (4, "missing-commit".to_owned())
+            ]
         );
         assert_eq!(s.file, ["deprecated-api"]);
     }
