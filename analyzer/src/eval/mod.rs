@@ -21,6 +21,7 @@ pub(crate) mod value;
 
 use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
+use std::sync::Arc;
 
 use crate::catalog::MpiFunction;
 use crate::dtype::{Datatype, DtypeError, Engine, MpiModel, Partial, Predefined};
@@ -235,7 +236,7 @@ pub(crate) struct MpiCall {
 pub(crate) struct Evaluation {
     pub handles: Vec<Handle>,
     pub definitions: Vec<TypeDefinition>,
-    pub calls: Vec<MpiCall>,
+    pub calls: Vec<Arc<MpiCall>>,
     /// Things the evaluator could not do, as notes (step budget exhausted, recursion, ...).
     pub notes: Vec<crate::source::Note>,
 }

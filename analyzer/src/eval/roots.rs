@@ -26,9 +26,16 @@ use crate::source::{Note, Span};
 /// The roots' results of one version's evaluation, for the next.
 #[derive(Debug, Default)]
 pub(crate) struct RootMemo {
-    entries: HashMap<Fingerprint, Arc<RootResult>>,
+    entries: HashMap<Fingerprint, Kept>,
     /// The names each function with an identity calls.
     callees: HashMap<Fingerprint, Arc<[String]>>,
+}
+
+/// A root's result, and its calls as the last merge made them.
+#[derive(Clone, Debug)]
+struct Kept {
+    result: Arc<RootResult>,
+    calls: Arc<PlacedCalls>,
 }
 
 /// What one root's evaluation added to the globals'.
@@ -37,12 +44,23 @@ struct RootResult {
     /// The handles it made, numbered on from the globals'.
     handles: Vec<Handle>,
     definitions: Vec<TypeDefinition>,
-    calls: Vec<MpiCall>,
     notes: Vec<Note>,
     committed: Vec<HandleId>,
     unfollowed: Vec<HandleId>,
     /// Where the functions it ran were: the root's and those it calls, by identity.
     places: Vec<(Fingerprint, Span)>,
+}
+
+/// A root's calls, shared with the merged evaluation: the calls of a root that an edit did not
+/// reach nor move, and whose handles are numbered as before, are not copied. Most calls of a
+/// file are in such roots, and copying them was most of the merge.
+#[derive(Debug)]
+struct PlacedCalls {
+    /// By how much their handles are numbered on from the roots' own numbers.
+    offset: usize,
+    /// Where the functions they are in were.
+    places: Vec<(Fingerprint, Span)>,
+    calls: Vec<Arc<MpiCall>>,
 }
 
 /// Evaluates a program: every function that no other function calls is a root, run with
@@ -91,27 +109,33 @@ pub(crate) fn evaluate(
             continue;
         }
         let ran = context.and_then(|c| closure(c, i, program, &by_name, &callees));
-        let kept = ran.as_ref().and_then(|(key, places)| {
-            let kept = previous?.entries.get(key)?;
-            Some((kept.clone(), kept.moves_to(places)))
-        });
-        let (result, moves) = kept.unwrap_or_else(|| {
+        let kept = ran
+            .as_ref()
+            .and_then(|(key, _)| previous?.entries.get(key).cloned());
+        let kept = kept.unwrap_or_else(|| {
             let mut ev = globals_ev.clone();
             ev.steps_left = options.limits.steps;
             ev.run_root(&mut globals.clone(), root);
             let places = ran.as_ref().map(|(_, places)| places.clone());
-            let result = RootResult::of(ev, merged.globals, places);
-            (Arc::new(result), Vec::new())
+            Kept::of(ev, merged.globals, places)
         });
-        // Kept as it is: its positions are moved from its own places every time.
-        if let Some((key, _)) = ran {
-            memo.entries.insert(key, result.clone());
-        }
-        results.push((result, moves));
+        results.push((ran, kept));
     }
-    merged.reserve(results.iter().map(|(result, _)| &**result));
-    for (result, moves) in &results {
-        merged.add(result, moves);
+    merged.reserve(results.iter().map(|(_, kept)| kept));
+    for (ran, kept) in results {
+        let places = ran.as_ref().map_or(&[][..], |(_, places)| places);
+        let calls = merged.add(&kept, places);
+        // The result as it was made, its positions moved from its own places every time; its
+        // calls as merged now.
+        if let Some((key, _)) = ran {
+            memo.entries.insert(
+                key,
+                Kept {
+                    result: kept.result,
+                    calls,
+                },
+            );
+        }
     }
     (merged.finish(), memo)
 }
@@ -169,32 +193,36 @@ fn closure(
     Some((context.mix(&identities), places))
 }
 
-impl RootResult {
+impl Kept {
     /// What `ev` added to the `globals` handles and its other (empty) results.
     fn of(ev: Evaluator<'_>, globals: usize, places: Option<Vec<(Fingerprint, Span)>>) -> Self {
-        RootResult {
-            handles: ev.handles[globals..].to_vec(),
-            definitions: ev.definitions,
-            calls: ev.calls,
-            notes: ev.notes,
-            committed: ev.ever_committed.into_iter().collect(),
-            unfollowed: ev.unfollowed.into_iter().collect(),
-            places: places.unwrap_or_default(),
+        let places = places.unwrap_or_default();
+        Kept {
+            calls: Arc::new(PlacedCalls {
+                offset: 0,
+                places: places.clone(),
+                calls: ev.calls.into_iter().map(Arc::new).collect(),
+            }),
+            result: Arc::new(RootResult {
+                handles: ev.handles[globals..].to_vec(),
+                definitions: ev.definitions,
+                notes: ev.notes,
+                committed: ev.ever_committed.into_iter().collect(),
+                unfollowed: ev.unfollowed.into_iter().collect(),
+                places,
+            }),
         }
     }
+}
 
-    /// How to move its positions to where its functions now are (`places`, in the order of its
-    /// own): each function's text that moved, and by how much.
-    fn moves_to(&self, places: &[(Fingerprint, Span)]) -> Moves {
-        self.places
-            .iter()
-            .zip(places)
-            .filter(|((_, old), (_, new))| old.start != new.start)
-            .map(|((_, old), (_, new))| {
-                (old.start..old.end, new.start as isize - old.start as isize)
-            })
-            .collect()
-    }
+/// How to move positions in the functions at `old` to where they now are (`new`, in the same
+/// order): each function's text that moved, and by how much.
+fn moves_between(old: &[(Fingerprint, Span)], new: &[(Fingerprint, Span)]) -> Moves {
+    old.iter()
+        .zip(new)
+        .filter(|((_, old), (_, new))| old.start != new.start)
+        .map(|((_, old), (_, new))| (old.start..old.end, new.start as isize - old.start as isize))
+        .collect()
 }
 
 /// Texts that moved, and by how much.
@@ -278,7 +306,7 @@ struct Merged {
     handles: Vec<Handle>,
     definitions: Vec<TypeDefinition>,
     index: HashMap<DefinitionKey, usize>,
-    calls: Vec<MpiCall>,
+    calls: Vec<Arc<MpiCall>>,
     notes: Vec<Note>,
     noted: HashSet<(Span, String)>,
     committed: HashSet<HandleId>,
@@ -301,18 +329,25 @@ impl Merged {
             unfollowed: std::mem::take(&mut ev.unfollowed),
         };
         ev.noted.clear();
-        merged.add(
-            &RootResult {
+        let globals = Kept {
+            result: Arc::new(RootResult {
                 handles: Vec::new(),
                 definitions: std::mem::take(&mut ev.definitions),
-                calls: std::mem::take(&mut ev.calls),
                 notes: std::mem::take(&mut ev.notes),
                 committed: Vec::new(),
                 unfollowed: Vec::new(),
                 places: Vec::new(),
-            },
-            &Moves::new(),
-        );
+            }),
+            calls: Arc::new(PlacedCalls {
+                offset: 0,
+                places: Vec::new(),
+                calls: std::mem::take(&mut ev.calls)
+                    .into_iter()
+                    .map(Arc::new)
+                    .collect(),
+            }),
+        };
+        merged.add(&globals, &[]);
         ev.definition_index.clear();
         ev.recorded.clear();
         merged
@@ -320,20 +355,25 @@ impl Merged {
 
     /// Makes room for `results` at once: growing the merged lists one root at a time copied
     /// them again and again.
-    fn reserve<'r>(&mut self, results: impl Iterator<Item = &'r RootResult> + Clone) {
-        let total = |part: fn(&RootResult) -> usize| results.clone().map(part).sum::<usize>();
-        self.handles.reserve(total(|r| r.handles.len()));
-        self.definitions.reserve(total(|r| r.definitions.len()));
-        self.index.reserve(total(|r| r.definitions.len()));
-        self.calls.reserve(total(|r| r.calls.len()));
-        self.notes.reserve(total(|r| r.notes.len()));
+    fn reserve<'r>(&mut self, results: impl Iterator<Item = &'r Kept> + Clone) {
+        let total = |part: fn(&Kept) -> usize| results.clone().map(part).sum::<usize>();
+        self.handles.reserve(total(|k| k.result.handles.len()));
+        self.definitions
+            .reserve(total(|k| k.result.definitions.len()));
+        self.index.reserve(total(|k| k.result.definitions.len()));
+        self.calls.reserve(total(|k| k.calls.calls.len()));
+        self.notes.reserve(total(|k| k.result.notes.len()));
     }
 
-    /// Adds a root's result, its positions moved by `moves` and its handles numbered on.
-    fn add(&mut self, result: &RootResult, moves: &Moves) {
+    /// Adds a root's result, its positions moved to where its functions now are (`places`)
+    /// and its handles numbered on; returns its calls as merged.
+    fn add(&mut self, kept: &Kept, places: &[(Fingerprint, Span)]) -> Arc<PlacedCalls> {
+        let calls = self.add_calls(&kept.calls, places);
+        let result = &*kept.result;
+        let moves = moves_between(&result.places, places);
         let (globals, offset) = (self.globals, self.handles.len() - self.globals);
         let number = |h: HandleId| if h < globals { h } else { h + offset };
-        let mut moved = |span: &mut Span| move_span(moves, span);
+        let mut moved = |span: &mut Span| move_span(&moves, span);
         let moving = !moves.is_empty();
         for handle in &result.handles {
             let mut handle = handle.clone();
@@ -362,18 +402,6 @@ impl Merged {
                 }
             }
         }
-        for call in &result.calls {
-            let mut call = call.clone();
-            if moving {
-                call_spans(&mut call, &mut moved);
-            }
-            for arg in &mut call.args {
-                if let ArgumentValue::Datatype { handle, .. } = &mut arg.value {
-                    *handle = number(*handle);
-                }
-            }
-            self.calls.push(call);
-        }
         for note in &result.notes {
             let mut note = note.clone();
             moved(&mut note.span);
@@ -383,6 +411,52 @@ impl Merged {
             .extend(result.committed.iter().map(|&h| number(h)));
         self.unfollowed
             .extend(result.unfollowed.iter().map(|&h| number(h)));
+        calls
+    }
+
+    /// Adds a root's calls, moved to `places` and their handles numbered on from the root's own
+    /// numbers by the handles merged so far (before the root's); returns them as added.
+    fn add_calls(
+        &mut self,
+        placed: &Arc<PlacedCalls>,
+        places: &[(Fingerprint, Span)],
+    ) -> Arc<PlacedCalls> {
+        let globals = self.globals;
+        let offset = self.handles.len() - globals;
+        let moves = moves_between(&placed.places, places);
+        if moves.is_empty() && offset == placed.offset {
+            self.calls.extend(placed.calls.iter().cloned());
+            return placed.clone();
+        }
+        let number = |h: HandleId| {
+            if h < globals {
+                h
+            } else {
+                h - placed.offset + offset
+            }
+        };
+        let calls: Vec<Arc<MpiCall>> = placed
+            .calls
+            .iter()
+            .map(|call| {
+                let mut call = MpiCall::clone(call);
+                if !moves.is_empty() {
+                    call_spans(&mut call, &mut |span| move_span(&moves, span));
+                }
+                for arg in &mut call.args {
+                    if let ArgumentValue::Datatype { handle, .. } = &mut arg.value {
+                        *handle = number(*handle);
+                    }
+                }
+                Arc::new(call)
+            })
+            .collect();
+        self.calls.extend(calls.iter().cloned());
+        Arc::new(PlacedCalls {
+            offset,
+            places: places.to_vec(),
+            calls,
+        })
     }
 
     fn note(&mut self, note: Note) {
@@ -471,7 +545,21 @@ int main(void) { MPI_Datatype t; MPI_Type_vector(2, 1, 4, MPI_INT, &t); return 0
                 old.roots
                     .entries
                     .get(key)
-                    .is_some_and(|kept| Arc::ptr_eq(kept, result))
+                    .is_some_and(|kept| Arc::ptr_eq(&kept.result, &result.result))
+            })
+            .count()
+    }
+
+    /// The roots whose calls the new analysis shares with the old one.
+    fn calls_shared(old: &Analysis, new: &Analysis) -> usize {
+        new.roots
+            .entries
+            .iter()
+            .filter(|(key, kept)| {
+                old.roots
+                    .entries
+                    .get(key)
+                    .is_some_and(|old| Arc::ptr_eq(&old.calls, &kept.calls))
             })
             .count()
     }
@@ -496,6 +584,8 @@ int main(void) { MPI_Datatype t; MPI_Type_vector(2, 1, 4, MPI_INT, &t); return 0
         let new = analysis(&FILE.replace("(3, MPI_INT", "(3 + 1, MPI_INT"), Some(&old));
         same_as_fresh(&new);
         assert_eq!(kept(&old, &new), 3);
+        // `a`'s calls are where they were; those of `c` and `main` moved.
+        assert_eq!(calls_shared(&old, &new), 1);
     }
 
     #[test]
@@ -503,8 +593,10 @@ int main(void) { MPI_Datatype t; MPI_Type_vector(2, 1, 4, MPI_INT, &t); return 0
         let old = analysis(FILE, None);
         let new = analysis(&FILE.replace("2 * n", "3 * n"), Some(&old));
         same_as_fresh(&new);
-        // `b` and `main` do not call the helper.
+        // `b` and `main` do not call the helper; nothing moved, and their handles are numbered
+        // as before.
         assert_eq!(kept(&old, &new), 2);
+        assert_eq!(calls_shared(&old, &new), 2);
     }
 
     #[test]

@@ -274,6 +274,7 @@ fn known_arguments(analysis: &Analysis, call: Span) -> String {
         .evaluation
         .calls
         .iter()
+        .map(|c| &**c)
         .filter(|c| c.span == call)
         .collect();
     let Some(first) = calls.first() else {
