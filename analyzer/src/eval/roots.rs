@@ -536,22 +536,8 @@ int main(void) { MPI_Datatype t; MPI_Type_vector(2, 1, 4, MPI_INT, &t); return 0
         reanalyze(previous, text, Language::C, &options, &mut NoIncludes)
     }
 
-    /// The roots whose results the new analysis kept from the old one, by the roots' names.
-    fn kept(old: &Analysis, new: &Analysis) -> usize {
-        new.roots
-            .entries
-            .iter()
-            .filter(|(key, result)| {
-                old.roots
-                    .entries
-                    .get(key)
-                    .is_some_and(|kept| Arc::ptr_eq(&kept.result, &result.result))
-            })
-            .count()
-    }
-
-    /// The roots whose calls the new analysis shares with the old one.
-    fn calls_shared(old: &Analysis, new: &Analysis) -> usize {
+    /// How many roots of the new analysis share `part` of what it keeps with the old one.
+    fn shared<T>(old: &Analysis, new: &Analysis, part: fn(&super::Kept) -> &Arc<T>) -> usize {
         new.roots
             .entries
             .iter()
@@ -559,9 +545,19 @@ int main(void) { MPI_Datatype t; MPI_Type_vector(2, 1, 4, MPI_INT, &t); return 0
                 old.roots
                     .entries
                     .get(key)
-                    .is_some_and(|old| Arc::ptr_eq(&old.calls, &kept.calls))
+                    .is_some_and(|old| Arc::ptr_eq(part(old), part(kept)))
             })
             .count()
+    }
+
+    /// The roots whose results the new analysis kept from the old one.
+    fn kept(old: &Analysis, new: &Analysis) -> usize {
+        shared(old, new, |kept| &kept.result)
+    }
+
+    /// The roots whose calls the new analysis shares with the old one.
+    fn calls_shared(old: &Analysis, new: &Analysis) -> usize {
+        shared(old, new, |kept| &kept.calls)
     }
 
     fn same_as_fresh(new: &Analysis) {
