@@ -54,7 +54,7 @@ struct RootResult {
 /// A root's calls, shared with the merged evaluation: the calls of a root that an edit did not
 /// reach nor move, and whose handles are numbered as before, are not copied. Most calls of a
 /// file are in such roots, and copying them was most of the merge.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 struct PlacedCalls {
     /// By how much their handles are numbered on from the roots' own numbers.
     offset: usize,
@@ -124,17 +124,11 @@ pub(crate) fn evaluate(
     merged.reserve(results.iter().map(|(_, kept)| kept));
     for (ran, kept) in results {
         let places = ran.as_ref().map_or(&[][..], |(_, places)| places);
-        let calls = merged.add(&kept, places);
         // The result as it was made, its positions moved from its own places every time; its
         // calls as merged now.
+        let kept = merged.add(kept, places);
         if let Some((key, _)) = ran {
-            memo.entries.insert(
-                key,
-                Kept {
-                    result: kept.result,
-                    calls,
-                },
-            );
+            memo.entries.insert(key, kept);
         }
     }
     (merged.finish(), memo)
@@ -198,11 +192,7 @@ impl Kept {
     fn of(ev: Evaluator<'_>, globals: usize, places: Option<Vec<(Fingerprint, Span)>>) -> Self {
         let places = places.unwrap_or_default();
         Kept {
-            calls: Arc::new(PlacedCalls {
-                offset: 0,
-                places: places.clone(),
-                calls: ev.calls.into_iter().map(Arc::new).collect(),
-            }),
+            calls: PlacedCalls::unmerged(ev.calls, places.clone()),
             result: Arc::new(RootResult {
                 handles: ev.handles[globals..].to_vec(),
                 definitions: ev.definitions,
@@ -212,6 +202,17 @@ impl Kept {
                 places,
             }),
         }
+    }
+}
+
+impl PlacedCalls {
+    /// An evaluation's calls, numbered and placed as it made them.
+    fn unmerged(calls: Vec<MpiCall>, places: Vec<(Fingerprint, Span)>) -> Arc<Self> {
+        Arc::new(PlacedCalls {
+            offset: 0,
+            places,
+            calls: calls.into_iter().map(Arc::new).collect(),
+        })
     }
 }
 
@@ -338,16 +339,9 @@ impl Merged {
                 unfollowed: Vec::new(),
                 places: Vec::new(),
             }),
-            calls: Arc::new(PlacedCalls {
-                offset: 0,
-                places: Vec::new(),
-                calls: std::mem::take(&mut ev.calls)
-                    .into_iter()
-                    .map(Arc::new)
-                    .collect(),
-            }),
+            calls: PlacedCalls::unmerged(std::mem::take(&mut ev.calls), Vec::new()),
         };
-        merged.add(&globals, &[]);
+        merged.add(globals, &[]);
         ev.definition_index.clear();
         ev.recorded.clear();
         merged
@@ -366,9 +360,9 @@ impl Merged {
     }
 
     /// Adds a root's result, its positions moved to where its functions now are (`places`)
-    /// and its handles numbered on; returns its calls as merged.
-    fn add(&mut self, kept: &Kept, places: &[(Fingerprint, Span)]) -> Arc<PlacedCalls> {
-        let calls = self.add_calls(&kept.calls, places);
+    /// and its handles numbered on; returns it with its calls as merged.
+    fn add(&mut self, kept: Kept, places: &[(Fingerprint, Span)]) -> Kept {
+        let calls = self.add_calls(kept.calls, places);
         let result = &*kept.result;
         let moves = moves_between(&result.places, places);
         let (globals, offset) = (self.globals, self.handles.len() - self.globals);
@@ -411,14 +405,19 @@ impl Merged {
             .extend(result.committed.iter().map(|&h| number(h)));
         self.unfollowed
             .extend(result.unfollowed.iter().map(|&h| number(h)));
-        calls
+        Kept {
+            result: kept.result,
+            calls,
+        }
     }
 
     /// Adds a root's calls, moved to `places` and their handles numbered on from the root's own
     /// numbers by the handles merged so far (before the root's); returns them as added.
+    /// A call that the previous version's analysis holds too is copied to be changed; one
+    /// just evaluated is changed in place.
     fn add_calls(
         &mut self,
-        placed: &Arc<PlacedCalls>,
+        placed: Arc<PlacedCalls>,
         places: &[(Fingerprint, Span)],
     ) -> Arc<PlacedCalls> {
         let globals = self.globals;
@@ -426,8 +425,9 @@ impl Merged {
         let moves = moves_between(&placed.places, places);
         if moves.is_empty() && offset == placed.offset {
             self.calls.extend(placed.calls.iter().cloned());
-            return placed.clone();
+            return placed;
         }
+        let mut placed = Arc::unwrap_or_clone(placed);
         let number = |h: HandleId| {
             if h < globals {
                 h
@@ -435,28 +435,20 @@ impl Merged {
                 h - placed.offset + offset
             }
         };
-        let calls: Vec<Arc<MpiCall>> = placed
-            .calls
-            .iter()
-            .map(|call| {
-                let mut call = MpiCall::clone(call);
-                if !moves.is_empty() {
-                    call_spans(&mut call, &mut |span| move_span(&moves, span));
+        for call in &mut placed.calls {
+            let call = Arc::make_mut(call);
+            if !moves.is_empty() {
+                call_spans(call, &mut |span| move_span(&moves, span));
+            }
+            for arg in &mut call.args {
+                if let ArgumentValue::Datatype { handle, .. } = &mut arg.value {
+                    *handle = number(*handle);
                 }
-                for arg in &mut call.args {
-                    if let ArgumentValue::Datatype { handle, .. } = &mut arg.value {
-                        *handle = number(*handle);
-                    }
-                }
-                Arc::new(call)
-            })
-            .collect();
-        self.calls.extend(calls.iter().cloned());
-        Arc::new(PlacedCalls {
-            offset,
-            places: places.to_vec(),
-            calls,
-        })
+            }
+        }
+        (placed.offset, placed.places) = (offset, places.to_vec());
+        self.calls.extend(placed.calls.iter().cloned());
+        Arc::new(placed)
     }
 
     fn note(&mut self, note: Note) {
