@@ -1,6 +1,7 @@
 //! What the language server computes after an edit, without the server: on the 10,000-line file
 //! of `lsp_latency`, a full analysis and checks; and after a one-line edit in a function
-//! halfway down, the analysis made from the previous one (`reanalyze`) and the checks of it.
+//! halfway down, the analysis made from the previous one (`reanalyze`) and the checks of it;
+//! `reanalyze` after the same edit in the first function, which moves all the others.
 //! The parts of `lsp_latency`'s one-line edit that the analyzer owns, one by one. Then the
 //! full analysis and the analysis after an edit of a 10,000-line free-form Fortran file.
 //!
@@ -12,27 +13,35 @@ use analyzer::analysis::{analyze, reanalyze, AnalysisOptions};
 use analyzer::checks::{self, RuleSelection};
 use analyzer::source::{FortranForm, Language};
 use analyzer::syntax::NoIncludes;
-use criterion::{criterion_group, criterion_main, Criterion};
+use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
 
 fn edit_analysis(c: &mut Criterion) {
     let options = AnalysisOptions::default();
     let rules = RuleSelection::default();
     let text = edited_file::text();
-    let mut edited = text.clone();
-    let middle = edited.len() / 2;
-    let at = middle + edited[middle..].find("    MPI_Send(a").unwrap();
-    edited.insert_str(at, "    rank = rank + 0;\n");
+    // A line added to the function halfway down, and to the first one: after that edit every
+    // function of the file has moved.
+    let edited_at = |from: usize| {
+        let mut edited = text.clone();
+        let at = from + edited[from..].find("    MPI_Send(a").unwrap();
+        edited.insert_str(at, "    rank = rank + 0;\n");
+        edited
+    };
+    let edited = edited_at(text.len() / 2);
+    let edited_first = edited_at(0);
     let analyse = |text: &str| analyze(text, Language::C, &options, &mut NoIncludes);
     let previous = analyse(&text);
     // As in the server, whose checks of each version keep what the next version's reuse.
     checks::check(&previous, &rules);
-    let after_edit = reanalyze(
-        Some(&previous),
-        &edited,
-        Language::C,
-        &options,
-        &mut NoIncludes,
-    );
+    let after_edit = || {
+        reanalyze(
+            Some(&previous),
+            &edited,
+            Language::C,
+            &options,
+            &mut NoIncludes,
+        )
+    };
 
     let mut group = c.benchmark_group("edit_analysis");
     group.sample_size(20);
@@ -43,18 +52,30 @@ fn edit_analysis(c: &mut Criterion) {
         b.iter_with_large_drop(|| checks::check(&previous, &rules))
     });
     group.bench_function("reanalyze after a one-line edit", |b| {
-        b.iter_with_large_drop(|| {
-            reanalyze(
-                Some(&previous),
-                &edited,
-                Language::C,
-                &options,
-                &mut NoIncludes,
-            )
-        })
+        b.iter_with_large_drop(after_edit)
     });
+    group.bench_function(
+        "reanalyze after a one-line edit in the first function",
+        |b| {
+            b.iter_with_large_drop(|| {
+                reanalyze(
+                    Some(&previous),
+                    &edited_first,
+                    Language::C,
+                    &options,
+                    &mut NoIncludes,
+                )
+            })
+        },
+    );
+    // Each on a new analysis, as in the server: the checks of one keep what they found of it
+    // (`Analysis::names`), which a second check of the same analysis would only look up.
     group.bench_function("checks after a one-line edit", |b| {
-        b.iter_with_large_drop(|| checks::check(&after_edit, &rules))
+        b.iter_batched_ref(
+            after_edit,
+            |analysis| checks::check(analysis, &rules),
+            BatchSize::SmallInput,
+        )
     });
 
     let fortran = Language::Fortran {
