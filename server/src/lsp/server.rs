@@ -15,7 +15,7 @@ use super::documents::{language_of, ChangeError, Documents};
 use super::features::{View, SOURCE};
 use super::position;
 use super::settings::{client_overrides, CompileDbs, Configs};
-use super::snapshot::{off_executor, Job, Pending, Snapshot};
+use super::snapshot::{off_executor, retire, Job, Pending, Snapshot};
 use super::workspace::{fortran_files_registration, Workspace};
 use crate::compile_db;
 use crate::config::{self, Config};
@@ -148,11 +148,8 @@ impl State {
             .documents
             .with(uri, |d| d.store_snapshot(snapshot.clone()))
             .flatten();
-        // Freeing an analysis of a large file takes milliseconds: not under the lock, which a
-        // hover would wait for, and before the diagnostics are published, so that the requests
-        // they prompt do not compete with it.
         if let Some(replaced) = replaced {
-            let _ = off_executor(move || drop(replaced)).await;
+            retire(replaced);
         }
         Ok(Some(snapshot))
     }
