@@ -51,13 +51,8 @@ impl KeptParse {
 /// The one edit that turns `old` into `new`: what lies between their common start and end.
 fn edit_between(old: &str, new: &str) -> InputEdit {
     let (a, b) = (old.as_bytes(), new.as_bytes());
-    let prefix = a.iter().zip(b).take_while(|(x, y)| x == y).count();
-    let suffix = a[prefix..]
-        .iter()
-        .rev()
-        .zip(b[prefix..].iter().rev())
-        .take_while(|(x, y)| x == y)
-        .count();
+    let prefix = common_prefix(a, b);
+    let suffix = common_suffix(&a[prefix..], &b[prefix..]);
     let (old_end, new_end) = (a.len() - suffix, b.len() - suffix);
     InputEdit {
         start_byte: prefix,
@@ -69,14 +64,44 @@ fn edit_between(old: &str, new: &str) -> InputEdit {
     }
 }
 
+/// Bytes compared at once (as slices, by `memcmp`) before the bytes of a block that differs.
+const BLOCK: usize = 64;
+
+/// How many bytes `a` and `b` start with alike.
+fn common_prefix(a: &[u8], b: &[u8]) -> usize {
+    let blocks = a
+        .chunks(BLOCK)
+        .zip(b.chunks(BLOCK))
+        .take_while(|(x, y)| x == y)
+        .count();
+    // The last block may be a short one.
+    let same = (blocks * BLOCK).min(a.len()).min(b.len());
+    let rest = a[same..].iter().zip(&b[same..]).take_while(|(x, y)| x == y);
+    same + rest.count()
+}
+
+/// How many bytes `a` and `b` end with alike.
+fn common_suffix(a: &[u8], b: &[u8]) -> usize {
+    let blocks = a
+        .rchunks(BLOCK)
+        .zip(b.rchunks(BLOCK))
+        .take_while(|(x, y)| x == y)
+        .count();
+    let same = (blocks * BLOCK).min(a.len()).min(b.len());
+    let (a, b) = (&a[..a.len() - same], &b[..b.len() - same]);
+    let rest = a
+        .iter()
+        .rev()
+        .zip(b.iter().rev())
+        .take_while(|(x, y)| x == y);
+    same + rest.count()
+}
+
 /// Row and byte column of a byte offset.
 fn point_at(text: &[u8], offset: usize) -> Point {
     let before = &text[..offset];
-    let row = before.iter().filter(|&&b| b == b'\n').count();
-    let line_start = before
-        .iter()
-        .rposition(|&b| b == b'\n')
-        .map_or(0, |i| i + 1);
+    let row = memchr::memchr_iter(b'\n', before).count();
+    let line_start = memchr::memrchr(b'\n', before).map_or(0, |i| i + 1);
     Point::new(row, offset - line_start)
 }
 
@@ -105,5 +130,39 @@ mod tests {
             (same.start_byte, same.old_end_byte, same.new_end_byte),
             (2, 2, 2)
         );
+    }
+
+    /// Byte by byte, as the blocks must agree with.
+    fn naive(a: &[u8], b: &[u8]) -> (usize, usize) {
+        let prefix = a.iter().zip(b).take_while(|(x, y)| x == y).count();
+        let (a, b) = (&a[prefix..], &b[prefix..]);
+        let suffix = a
+            .iter()
+            .rev()
+            .zip(b.iter().rev())
+            .take_while(|(x, y)| x == y)
+            .count();
+        (prefix, suffix)
+    }
+
+    #[test]
+    fn the_common_start_and_end_are_those_of_a_byte_by_byte_comparison() {
+        // Lengths around the block size, and edits at its boundaries.
+        for len in [0, 1, 63, 64, 65, 127, 128, 129, 300] {
+            let base: Vec<u8> = (0..len).map(|i| b"abcab\n"[i % 6]).collect();
+            for at in [0, 1, 62, 63, 64, 65, 128, len / 2, len] {
+                let at = at.min(len);
+                for insert in [&b""[..], b"x", b"ab", &[b'y'; 70]] {
+                    for delete in [0, 1, 64] {
+                        let mut edited = base[..at].to_vec();
+                        edited.extend_from_slice(insert);
+                        edited.extend_from_slice(&base[(at + delete).min(len)..]);
+                        let prefix = common_prefix(&base, &edited);
+                        let suffix = common_suffix(&base[prefix..], &edited[prefix..]);
+                        assert_eq!((prefix, suffix), naive(&base, &edited), "{len} {at}");
+                    }
+                }
+            }
+        }
     }
 }
