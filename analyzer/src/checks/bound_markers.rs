@@ -51,11 +51,7 @@ pub(crate) fn fix(cx: &Context<'_>, site: &CallSite<'_>) -> Option<Fix> {
         return None;
     }
     let dt = cx
-        .analysis
-        .evaluation
-        .definitions
-        .iter()
-        .find(|d| d.span == site.span && d.constructor.name == site.function.name)
+        .definition_at(site)
         .and_then(|d| d.datatype.as_ref()?.as_ref().ok())?;
     let plan = plan(cx, dt)?;
     let function = cx.function_at(site.span)?;

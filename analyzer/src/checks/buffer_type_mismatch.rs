@@ -71,7 +71,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             // (field-type-mismatch compares those); only the first run is the member's.
             let member_of_record = buffer
                 .and_then(|b| b.declared.as_ref())
-                .is_some_and(|d| matches!(d, Ty::Named(_)))
+                .is_some_and(|d| matches!(**d, Ty::Named(_)))
                 && !matches!(element.resolved, Ty::Named(_));
             let compared = if member_of_record { 1 } else { usize::MAX };
             let Some(size) = element.size else {

@@ -143,7 +143,7 @@ fn fortran_resize_fix(
 ) -> Option<Fix> {
     let buffer = buffer?;
     let (Ty::Array(_, dims), Some(size)) =
-        (buffer.declared.as_ref()?, buffer.element.as_ref()?.size)
+        (buffer.declared.as_deref()?, buffer.element.as_ref()?.size)
     else {
         return None;
     };
@@ -278,11 +278,7 @@ fn definition_of<'a>(
             crate::eval::ArgumentValue::Datatype { handle, .. } => Some(handle),
             _ => None,
         })?;
-    cx.analysis
-        .evaluation
-        .definitions
-        .iter()
-        .find(|d| d.handles.contains(&handle))
+    cx.definition_of(handle)
 }
 
 /// The C spelling of an element type (`struct particle`, `particle_t`, `double`).

@@ -98,30 +98,26 @@ fn first_misfit(
             continue;
         }
         let at = (start + entry.disp).rem_euclid(size);
-        let containing: Vec<_> = members
-            .iter()
-            .filter(|m| m.offset <= at && at < m.offset + m.size * m.count)
-            .collect();
-        let aligned: Vec<_> = containing
-            .iter()
-            .filter(|m| (at - m.offset) % m.size == 0)
-            .collect();
-        if aligned.is_empty() {
+        // Without a list per entry: the walk meets every entry of the typemap.
+        let containing = || {
+            members
+                .iter()
+                .filter(move |m| m.offset <= at && at < m.offset + m.size * m.count)
+        };
+        let mut aligned = containing().filter(|m| (at - m.offset) % m.size == 0);
+        let Some(first_aligned) = aligned.clone().next() else {
             result = Some(Misfit::Displacement {
                 basic: entry.basic,
                 at,
-                inside: containing.first().map(|m| m.name.clone()),
+                inside: containing().next().map(|m| m.name.clone()),
             });
             break;
-        }
-        if let Some(m) = aligned
-            .iter()
-            .find(|m| scalar::of_member(m).is_some_and(|s| s.matches(basic)))
-        {
+        };
+        if let Some(m) = aligned.find(|m| scalar::of_member(m).is_some_and(|s| s.matches(basic))) {
             previous = Some((&m.name, at + entry.size, entry.basic));
             continue;
         }
-        let m = aligned[0];
+        let m = first_aligned;
         let ran_past = previous
             .filter(|(name, end, b)| *end == at && *b == entry.basic && *name != m.name)
             .map(|(name, ..)| name.to_owned());

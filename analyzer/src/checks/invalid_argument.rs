@@ -131,7 +131,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                     let declared = site
                         .evaluations
                         .first()
-                        .and_then(|c| c.args.get(i)?.declared.as_ref())
+                        .and_then(|c| c.args.get(i)?.declared.as_deref())
                         .map_or_else(|| "?".to_owned(), c_spelling);
                     format!(
                         "`{}` is declared `{declared}`, not `MPI_Datatype`: `{}` reads a datatype handle there",
@@ -161,12 +161,7 @@ fn returned_by(cx: &Context<'_>, site: &CallSite<'_>, i: usize) -> Option<&'stat
         let Some(ArgumentValue::Datatype { handle, .. }) = v else {
             return None;
         };
-        let d = cx
-            .analysis
-            .evaluation
-            .definitions
-            .iter()
-            .find(|d| d.handles.contains(handle))?;
+        let d = cx.definition_of(*handle)?;
         match found {
             Some(f) if f != d.constructor.name => return None,
             _ => found = Some(d.constructor.name),

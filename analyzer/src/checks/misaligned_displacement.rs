@@ -62,14 +62,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         if !basic_old {
             continue;
         }
-        let Some(Some(Ok(dt))) = cx
-            .analysis
-            .evaluation
-            .definitions
-            .iter()
-            .find(|d| d.span == site.span && d.constructor.name == site.function.name)
-            .map(|d| d.datatype.as_ref())
-        else {
+        let Some(Some(Ok(dt))) = cx.definition_at(site).map(|d| d.datatype.as_ref()) else {
             continue;
         };
         let mut walk = dt.typemap(cx.model()).with_budget(BUDGET);

@@ -126,12 +126,7 @@ fn finding<'a>(cx: &Context<'a>, site: &CallSite<'_>, i: usize) -> Option<(&'a s
 
 /// Inserts the commit on the line after the constructor call that made the handle.
 fn commit_fix(cx: &Context<'_>, handle: usize) -> Option<Fix> {
-    let definition = cx
-        .analysis
-        .evaluation
-        .definitions
-        .iter()
-        .find(|d| d.handles.contains(&handle))?;
+    let definition = cx.definition_of(handle)?;
     // Inside a statement macro's expansion the text is the macro's use.
     if cx.in_macro_use(definition.span) {
         return None;

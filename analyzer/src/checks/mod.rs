@@ -10,6 +10,7 @@ mod buffer_overflow;
 mod buffer_type_mismatch;
 mod c_edit;
 mod count_mismatch;
+mod definition_index;
 mod deprecated_api;
 mod displacement_mismatch;
 mod expression_names;
@@ -31,13 +32,12 @@ mod type_leak;
 mod use_after_free;
 
 use std::cell::OnceCell;
-use std::collections::BTreeMap;
 
 use crate::analysis::Analysis;
 use crate::catalog::{MpiFunction, Role};
 use crate::dtype::{Datatype, MpiModel};
 use crate::eval::value::HandleId;
-use crate::eval::{ArgumentValue, Buffer, MpiCall};
+use crate::eval::{ArgumentValue, Buffer, MpiCall, TypeDefinition};
 use crate::fix::Fix;
 use crate::ir::{Expr, ExprKind, Ty};
 use crate::layout::{FortranType, Target};
@@ -281,32 +281,38 @@ pub(crate) struct Context<'a> {
     c_code: OnceCell<Vec<u8>>,
     misfits: OnceCell<Vec<fields::SiteMisfit>>,
     names: OnceCell<expression_names::ExpressionNames>,
+    definitions: OnceCell<definition_index::DefinitionIndex>,
 }
 
 impl<'a> Context<'a> {
     fn new(analysis: &'a Analysis) -> Self {
         // Calls in one statement macro's expansion share the span of its use: the function
-        // tells them apart.
-        let mut by_span: BTreeMap<(usize, usize, &str), CallSite<'a>> = BTreeMap::new();
-        for call in &analysis.evaluation.calls {
-            by_span
-                .entry((call.span.start, call.span.end, call.function.name))
-                .or_insert_with(|| CallSite {
+        // tells them apart. A stable sort keeps each site's evaluations in their order.
+        let site_of = |call: &MpiCall| (call.span.start, call.span.end, call.function.name);
+        let mut calls: Vec<&MpiCall> = analysis.evaluation.calls.iter().map(|c| &**c).collect();
+        calls.sort_by_key(|c| site_of(c));
+        let mut sites: Vec<CallSite<'a>> = Vec::new();
+        for call in calls {
+            match sites.last_mut() {
+                Some(site) if site_of(site.evaluations[0]) == site_of(call) => {
+                    site.evaluations.push(call)
+                }
+                _ => sites.push(CallSite {
                     function: call.function,
                     span: call.span,
                     name_span: call.name_span,
-                    evaluations: Vec::new(),
-                })
-                .evaluations
-                .push(call);
+                    evaluations: vec![call],
+                }),
+            }
         }
         Context {
             analysis,
-            sites: by_span.into_values().collect(),
+            sites,
             functions: function_index::FunctionIndex::new(&analysis.program.functions),
             c_code: OnceCell::new(),
             misfits: OnceCell::new(),
             names: OnceCell::new(),
+            definitions: OnceCell::new(),
         }
     }
 
@@ -320,6 +326,27 @@ impl<'a> Context<'a> {
     pub(crate) fn expression_names(&self) -> &expression_names::ExpressionNames {
         self.names
             .get_or_init(|| expression_names::expression_names(self))
+    }
+
+    fn definition_index(&self) -> &definition_index::DefinitionIndex {
+        self.definitions.get_or_init(|| {
+            definition_index::DefinitionIndex::new(&self.analysis.evaluation.definitions)
+        })
+    }
+
+    /// The definition of the constructor call at `site` (the first, if a statement macro's
+    /// expansion has several alike).
+    pub(crate) fn definition_at(&self, site: &CallSite<'_>) -> Option<&'a TypeDefinition> {
+        let i = self
+            .definition_index()
+            .of_call(site.span, site.function.name)?;
+        Some(&self.analysis.evaluation.definitions[i])
+    }
+
+    /// The definition of the constructor call that made `handle`.
+    pub(crate) fn definition_of(&self, handle: HandleId) -> Option<&'a TypeDefinition> {
+        let i = self.definition_index().of_handle(handle)?;
+        Some(&self.analysis.evaluation.definitions[i])
     }
 
     pub(crate) fn model(&self) -> MpiModel {

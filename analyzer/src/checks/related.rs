@@ -17,44 +17,71 @@ const MAX_RELATED: usize = 6;
 
 /// Adds the related places to every finding.
 pub(super) fn add_related(analysis: &Analysis, diagnostics: &mut [Diagnostic]) {
-    let index = Index::new(analysis);
+    if diagnostics.is_empty() {
+        return;
+    }
+    let index = Index::new(analysis, diagnostics);
     for d in diagnostics {
         d.related = index.related(analysis, d.span);
     }
 }
 
 struct Index {
-    /// Datatype handle arguments, by where they are written, sorted by start.
+    /// Datatype handle arguments written in a finding's span, sorted by start.
     arguments: Vec<(Span, HandleId)>,
-    /// The commit and free calls of each handle: the call and what it does.
+    /// The commit and free calls of each of those handles: the call and what it does.
     lifecycle: HashMap<HandleId, Vec<(Span, &'static str)>>,
 }
 
 impl Index {
-    fn new(analysis: &Analysis) -> Index {
+    /// The index of what `diagnostics` (sorted by start) point to: most calls of a file have
+    /// no finding, and indexing all of them was most of the work.
+    fn new(analysis: &Analysis, diagnostics: &[Diagnostic]) -> Index {
+        // The furthest end of the findings up to each one.
+        let reach: Vec<usize> = diagnostics
+            .iter()
+            .scan(0, |end, d| {
+                *end = d.span.end.max(*end);
+                Some(*end)
+            })
+            .collect();
+        let in_a_finding = |span: Span| {
+            let after = diagnostics.partition_point(|d| d.span.start <= span.start);
+            after > 0 && span.end <= reach[after - 1]
+        };
         let mut arguments = Vec::new();
-        let mut lifecycle: HashMap<HandleId, Vec<(Span, &'static str)>> = HashMap::new();
         for call in &analysis.evaluation.calls {
-            let what = match call.function.effect {
-                Effect::Commit => Some("committed here"),
-                Effect::Free => Some("freed here"),
-                _ => None,
-            };
             for arg in &call.args {
-                let ArgumentValue::Datatype { handle, .. } = arg.value else {
-                    continue;
-                };
-                arguments.push((arg.span, handle));
-                if let Some(what) = what {
-                    let calls = lifecycle.entry(handle).or_default();
-                    if !calls.contains(&(call.span, what)) {
-                        calls.push((call.span, what));
+                if let ArgumentValue::Datatype { handle, .. } = arg.value {
+                    if in_a_finding(arg.span) {
+                        arguments.push((arg.span, handle));
                     }
                 }
             }
         }
         arguments.sort_by_key(|(span, _)| (span.start, span.end));
         arguments.dedup();
+        let mut lifecycle: HashMap<HandleId, Vec<(Span, &'static str)>> = arguments
+            .iter()
+            .map(|&(_, handle)| (handle, Vec::new()))
+            .collect();
+        for call in &analysis.evaluation.calls {
+            let what = match call.function.effect {
+                Effect::Commit => "committed here",
+                Effect::Free => "freed here",
+                _ => continue,
+            };
+            for arg in &call.args {
+                let ArgumentValue::Datatype { handle, .. } = arg.value else {
+                    continue;
+                };
+                if let Some(calls) = lifecycle.get_mut(&handle) {
+                    if !calls.contains(&(call.span, what)) {
+                        calls.push((call.span, what));
+                    }
+                }
+            }
+        }
         Index {
             arguments,
             lifecycle,

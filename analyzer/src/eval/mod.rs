@@ -164,8 +164,9 @@ pub(crate) struct Argument {
     pub span: Span,
     pub value: ArgumentValue,
     /// The declared type of the variable (or element, or component) the argument names: the
-    /// Fortran kind of a displacement, stride or address, for the address-kind rule.
-    pub declared: Option<crate::ir::Ty>,
+    /// Fortran kind of a displacement, stride or address, for the address-kind rule. Shared
+    /// (as the element below): a call moved by an edit copies only the types it moves.
+    pub declared: Option<Arc<crate::ir::Ty>>,
 }
 
 #[derive(Clone, Debug)]
@@ -198,13 +199,13 @@ pub(crate) struct Buffer {
     /// The variable (or `malloc` block, or `MPI_BOTTOM`) the buffer argument points into.
     pub object: String,
     /// The declared type of that object, when it is a variable.
-    pub declared: Option<crate::ir::Ty>,
+    pub declared: Option<Arc<crate::ir::Ty>>,
     /// Byte offset of the buffer from the start of the object, when known.
     pub offset: Option<i128>,
     /// Size of the object in bytes, when known.
     pub object_bytes: Option<i128>,
     /// What one element of the buffer is, from the argument's static type.
-    pub element: Option<Element>,
+    pub element: Option<Arc<Element>>,
 }
 
 /// The element type of a buffer: what the data in it is declared as.
@@ -235,7 +236,7 @@ pub(crate) struct MpiCall {
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Evaluation {
     pub handles: Vec<Handle>,
-    pub definitions: Vec<TypeDefinition>,
+    pub definitions: Vec<Arc<TypeDefinition>>,
     pub calls: Vec<Arc<MpiCall>>,
     /// Things the evaluator could not do, as notes (step budget exhausted, recursion, ...).
     pub notes: Vec<crate::source::Note>,

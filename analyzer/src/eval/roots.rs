@@ -31,11 +31,11 @@ pub(crate) struct RootMemo {
     callees: HashMap<Fingerprint, Arc<[String]>>,
 }
 
-/// A root's result, and its calls as the last merge made them.
+/// A root's result, and its calls and definitions as the last merge made them.
 #[derive(Clone, Debug)]
 struct Kept {
     result: Arc<RootResult>,
-    calls: Arc<PlacedCalls>,
+    placed: Arc<Placed>,
 }
 
 /// What one root's evaluation added to the globals'.
@@ -43,7 +43,6 @@ struct Kept {
 struct RootResult {
     /// The handles it made, numbered on from the globals'.
     handles: Vec<Handle>,
-    definitions: Vec<TypeDefinition>,
     notes: Vec<Note>,
     committed: Vec<HandleId>,
     unfollowed: Vec<HandleId>,
@@ -51,16 +50,20 @@ struct RootResult {
     places: Vec<(Fingerprint, Span)>,
 }
 
-/// A root's calls, shared with the merged evaluation: the calls of a root that an edit did not
-/// reach nor move, and whose handles are numbered as before, are not copied. Most calls of a
-/// file are in such roots, and copying them was most of the merge.
+/// A root's calls and the definitions of its constructor calls, shared with the merged
+/// evaluation: those of a root that an edit did not reach nor move, and whose handles are
+/// numbered as before, are not copied. Most of a file's are in such roots, and copying them was
+/// most of the merge. A definition's commit flags are those of its root (another root cannot
+/// name its handles); the merge sets them again only for one that other roots' evaluations of
+/// the same call joined.
 #[derive(Clone, Debug)]
-struct PlacedCalls {
+struct Placed {
     /// By how much their handles are numbered on from the roots' own numbers.
     offset: usize,
     /// Where the functions they are in were.
     places: Vec<(Fingerprint, Span)>,
     calls: Vec<Arc<MpiCall>>,
+    definitions: Vec<Arc<TypeDefinition>>,
 }
 
 /// Evaluates a program: every function that no other function calls is a root, run with
@@ -191,11 +194,11 @@ impl Kept {
     /// What `ev` added to the `globals` handles and its other (empty) results.
     fn of(ev: Evaluator<'_>, globals: usize, places: Option<Vec<(Fingerprint, Span)>>) -> Self {
         let places = places.unwrap_or_default();
+        let definitions = finished(ev.definitions, &ev.ever_committed, &ev.unfollowed);
         Kept {
-            calls: PlacedCalls::unmerged(ev.calls, places.clone()),
+            placed: Placed::unmerged(ev.calls, definitions, places.clone()),
             result: Arc::new(RootResult {
                 handles: ev.handles[globals..].to_vec(),
-                definitions: ev.definitions,
                 notes: ev.notes,
                 committed: ev.ever_committed.into_iter().collect(),
                 unfollowed: ev.unfollowed.into_iter().collect(),
@@ -205,15 +208,49 @@ impl Kept {
     }
 }
 
-impl PlacedCalls {
-    /// An evaluation's calls, numbered and placed as it made them.
-    fn unmerged(calls: Vec<MpiCall>, places: Vec<(Fingerprint, Span)>) -> Arc<Self> {
-        Arc::new(PlacedCalls {
+impl Placed {
+    /// An evaluation's calls and definitions, numbered and placed as it made them.
+    fn unmerged(
+        calls: Vec<MpiCall>,
+        definitions: Vec<TypeDefinition>,
+        places: Vec<(Fingerprint, Span)>,
+    ) -> Arc<Self> {
+        Arc::new(Placed {
             offset: 0,
             places,
             calls: calls.into_iter().map(Arc::new).collect(),
+            definitions: definitions.into_iter().map(Arc::new).collect(),
         })
     }
+}
+
+/// The definitions with their commit flags set from the handles `committed` and `unfollowed`.
+fn finished(
+    mut definitions: Vec<TypeDefinition>,
+    committed: &HashSet<HandleId>,
+    unfollowed: &HashSet<HandleId>,
+) -> Vec<TypeDefinition> {
+    for d in &mut definitions {
+        (d.committed, d.unfollowed) = commit_flags(&d.handles, committed, unfollowed);
+    }
+    definitions
+}
+
+/// Whether the handles a constructor call made are committed (all, some or none), and whether
+/// one of them was written where the evaluator cannot follow it.
+fn commit_flags(
+    handles: &[HandleId],
+    committed: &HashSet<HandleId>,
+    unfollowed: &HashSet<HandleId>,
+) -> (Tri, bool) {
+    let count = handles.iter().filter(|h| committed.contains(h)).count();
+    let unfollowed = handles.iter().any(|h| unfollowed.contains(h));
+    let committed = match count {
+        n if n == handles.len() => Tri::Yes,
+        0 if !unfollowed => Tri::No,
+        _ => Tri::Maybe,
+    };
+    (committed, unfollowed)
 }
 
 /// How to move positions in the functions at `old` to where they now are (`new`, in the same
@@ -229,14 +266,19 @@ fn moves_between(old: &[(Fingerprint, Span)], new: &[(Fingerprint, Span)]) -> Mo
 /// Texts that moved, and by how much.
 type Moves = Vec<(Range<usize>, isize)>;
 
-/// Moves a span that lies in a text that moved.
-fn move_span(moves: &Moves, span: &mut Span) {
-    if let Some((_, delta)) = moves
+/// How far a span moves: by the delta of the moved text it lies in.
+fn delta_of(moves: &Moves, span: &Span) -> Option<isize> {
+    moves
         .iter()
         .find(|(range, _)| range.start <= span.start && span.end <= range.end)
-    {
-        span.start = span.start.wrapping_add_signed(*delta);
-        span.end = span.end.wrapping_add_signed(*delta);
+        .map(|(_, delta)| *delta)
+}
+
+/// Moves a span that lies in a text that moved.
+fn move_span(moves: &Moves, span: &mut Span) {
+    if let Some(delta) = delta_of(moves, span) {
+        span.start = span.start.wrapping_add_signed(delta);
+        span.end = span.end.wrapping_add_signed(delta);
     }
 }
 
@@ -248,6 +290,27 @@ fn ty_spans(ty: &mut crate::ir::Ty, visit: &mut dyn FnMut(&mut Span)) {
             expr: &mut |_| {},
         },
     );
+}
+
+/// Whether `moves` moves a span of `ty`.
+fn ty_moves(ty: &crate::ir::Ty, moves: &Moves) -> bool {
+    let mut moving = false;
+    spans::shared::ty(
+        ty,
+        &mut Visitor {
+            span: &mut |span: &Span| moving |= delta_of(moves, span).is_some(),
+            expr: &mut |_| {},
+        },
+    );
+    moving
+}
+
+/// Moves the spans of a type that other calls may share: copies it only when one of them
+/// moves (a buffer's struct type, declared outside the functions, never does).
+fn move_shared_ty(ty: &mut Arc<crate::ir::Ty>, moves: &Moves) {
+    if ty_moves(ty, moves) {
+        ty_spans(Arc::make_mut(ty), &mut |span| move_span(moves, span));
+    }
 }
 
 fn definition_spans(d: &mut TypeDefinition, visit: &mut dyn FnMut(&mut Span)) {
@@ -265,30 +328,41 @@ fn definition_spans(d: &mut TypeDefinition, visit: &mut dyn FnMut(&mut Span)) {
     }
 }
 
-fn call_spans(call: &mut MpiCall, visit: &mut dyn FnMut(&mut Span)) {
-    visit(&mut call.span);
-    visit(&mut call.name_span);
+fn move_call(call: &mut MpiCall, moves: &Moves) {
+    let mut moved = |span: &mut Span| move_span(moves, span);
+    moved(&mut call.span);
+    moved(&mut call.name_span);
     for arg in &mut call.args {
-        visit(&mut arg.span);
+        moved(&mut arg.span);
         if let Some(declared) = &mut arg.declared {
-            ty_spans(declared, visit);
+            move_shared_ty(declared, moves);
         }
         match &mut arg.value {
             ArgumentValue::Buffer(buffer) => {
                 if let Some(declared) = &mut buffer.declared {
-                    ty_spans(declared, visit);
+                    move_shared_ty(declared, moves);
                 }
                 if let Some(element) = &mut buffer.element {
-                    ty_spans(&mut element.ty, visit);
-                    ty_spans(&mut element.resolved, visit);
-                    for member in element.members.iter_mut().flatten() {
-                        ty_spans(&mut member.ty, visit);
+                    let moving = ty_moves(&element.ty, moves)
+                        || ty_moves(&element.resolved, moves)
+                        || element
+                            .members
+                            .iter()
+                            .flatten()
+                            .any(|member| ty_moves(&member.ty, moves));
+                    if moving {
+                        let element = Arc::make_mut(element);
+                        ty_spans(&mut element.ty, &mut moved);
+                        ty_spans(&mut element.resolved, &mut moved);
+                        for member in element.members.iter_mut().flatten() {
+                            ty_spans(&mut member.ty, &mut moved);
+                        }
                     }
                 }
             }
             ArgumentValue::Array { unwritten, .. } => {
                 if let Some(unwritten) = unwritten {
-                    visit(&mut unwritten.declaration);
+                    moved(&mut unwritten.declaration);
                 }
             }
             ArgumentValue::Int(_)
@@ -305,8 +379,12 @@ struct Merged {
     /// How many handles the globals made: the roots' own are numbered on from there.
     globals: usize,
     handles: Vec<Handle>,
-    definitions: Vec<TypeDefinition>,
-    index: HashMap<DefinitionKey, usize>,
+    definitions: Vec<Arc<TypeDefinition>>,
+    /// The definitions by call: the first of each span, constructor and new-type argument's
+    /// span, and the others of one statement macro's expansion (whose calls share all three)
+    /// by the variable they name too.
+    index: HashMap<(Span, Span, &'static str), usize>,
+    alike: HashMap<DefinitionKey, usize>,
     calls: Vec<Arc<MpiCall>>,
     notes: Vec<Note>,
     noted: HashSet<(Span, String)>,
@@ -318,11 +396,17 @@ impl Merged {
     /// Starts with what evaluating the globals found, which the roots' evaluators start from
     /// without it (but for the handles).
     fn from_globals(ev: &mut Evaluator<'_>) -> Self {
+        let definitions = finished(
+            std::mem::take(&mut ev.definitions),
+            &ev.ever_committed,
+            &ev.unfollowed,
+        );
         let mut merged = Merged {
             globals: ev.handles.len(),
             handles: ev.handles.clone(),
             definitions: Vec::new(),
             index: HashMap::new(),
+            alike: HashMap::new(),
             calls: Vec::new(),
             notes: Vec::new(),
             noted: HashSet::new(),
@@ -333,13 +417,12 @@ impl Merged {
         let globals = Kept {
             result: Arc::new(RootResult {
                 handles: Vec::new(),
-                definitions: std::mem::take(&mut ev.definitions),
                 notes: std::mem::take(&mut ev.notes),
                 committed: Vec::new(),
                 unfollowed: Vec::new(),
                 places: Vec::new(),
             }),
-            calls: PlacedCalls::unmerged(std::mem::take(&mut ev.calls), Vec::new()),
+            placed: Placed::unmerged(std::mem::take(&mut ev.calls), definitions, Vec::new()),
         };
         merged.add(globals, &[]);
         ev.definition_index.clear();
@@ -353,48 +436,29 @@ impl Merged {
         let total = |part: fn(&Kept) -> usize| results.clone().map(part).sum::<usize>();
         self.handles.reserve(total(|k| k.result.handles.len()));
         self.definitions
-            .reserve(total(|k| k.result.definitions.len()));
-        self.index.reserve(total(|k| k.result.definitions.len()));
-        self.calls.reserve(total(|k| k.calls.calls.len()));
+            .reserve(total(|k| k.placed.definitions.len()));
+        self.index.reserve(total(|k| k.placed.definitions.len()));
+        self.calls.reserve(total(|k| k.placed.calls.len()));
         self.notes.reserve(total(|k| k.result.notes.len()));
     }
 
     /// Adds a root's result, its positions moved to where its functions now are (`places`)
-    /// and its handles numbered on; returns it with its calls as merged.
+    /// and its handles numbered on; returns it with its calls and definitions as merged.
     fn add(&mut self, kept: Kept, places: &[(Fingerprint, Span)]) -> Kept {
-        let calls = self.add_calls(kept.calls, places);
+        let placed = self.place(kept.placed, places);
+        self.calls.extend(placed.calls.iter().cloned());
+        for d in &placed.definitions {
+            self.add_definition(d);
+        }
         let result = &*kept.result;
         let moves = moves_between(&result.places, places);
         let (globals, offset) = (self.globals, self.handles.len() - self.globals);
         let number = |h: HandleId| if h < globals { h } else { h + offset };
         let mut moved = |span: &mut Span| move_span(&moves, span);
-        let moving = !moves.is_empty();
         for handle in &result.handles {
             let mut handle = handle.clone();
-            if moving {
-                handle.defined_at.iter_mut().for_each(&mut moved);
-            }
+            handle.defined_at.iter_mut().for_each(&mut moved);
             self.handles.push(handle);
-        }
-        for d in &result.definitions {
-            let mut d = d.clone();
-            if moving {
-                definition_spans(&mut d, &mut moved);
-            }
-            d.handles.iter_mut().for_each(|h| *h = number(*h));
-            let key: DefinitionKey = (
-                d.span,
-                d.target_span,
-                d.constructor.name,
-                d.target.root_name().map(str::to_owned),
-            );
-            match self.index.get(&key) {
-                Some(&i) => merge_definition(&mut self.definitions[i], d),
-                None => {
-                    self.index.insert(key, self.definitions.len());
-                    self.definitions.push(d);
-                }
-            }
         }
         for note in &result.notes {
             let mut note = note.clone();
@@ -407,24 +471,19 @@ impl Merged {
             .extend(result.unfollowed.iter().map(|&h| number(h)));
         Kept {
             result: kept.result,
-            calls,
+            placed,
         }
     }
 
-    /// Adds a root's calls, moved to `places` and their handles numbered on from the root's own
-    /// numbers by the handles merged so far (before the root's); returns them as added.
-    /// A call that the previous version's analysis holds too is copied to be changed; one
-    /// just evaluated is changed in place.
-    fn add_calls(
-        &mut self,
-        placed: Arc<PlacedCalls>,
-        places: &[(Fingerprint, Span)],
-    ) -> Arc<PlacedCalls> {
+    /// A root's calls and definitions moved to `places`, their handles numbered on from the
+    /// root's own numbers by the handles merged so far (before the root's). One that the
+    /// previous version's analysis holds too is copied to be changed; one just evaluated is
+    /// changed in place.
+    fn place(&self, placed: Arc<Placed>, places: &[(Fingerprint, Span)]) -> Arc<Placed> {
         let globals = self.globals;
         let offset = self.handles.len() - globals;
         let moves = moves_between(&placed.places, places);
         if moves.is_empty() && offset == placed.offset {
-            self.calls.extend(placed.calls.iter().cloned());
             return placed;
         }
         let mut placed = Arc::unwrap_or_clone(placed);
@@ -438,7 +497,7 @@ impl Merged {
         for call in &mut placed.calls {
             let call = Arc::make_mut(call);
             if !moves.is_empty() {
-                call_spans(call, &mut |span| move_span(&moves, span));
+                move_call(call, &moves);
             }
             for arg in &mut call.args {
                 if let ArgumentValue::Datatype { handle, .. } = &mut arg.value {
@@ -446,9 +505,44 @@ impl Merged {
                 }
             }
         }
+        for d in &mut placed.definitions {
+            let d = Arc::make_mut(d);
+            if !moves.is_empty() {
+                definition_spans(d, &mut |span| move_span(&moves, span));
+            }
+            d.handles.iter_mut().for_each(|h| *h = number(*h));
+        }
         (placed.offset, placed.places) = (offset, places.to_vec());
-        self.calls.extend(placed.calls.iter().cloned());
         Arc::new(placed)
+    }
+
+    /// Adds a constructor call's definition, or joins it to the one another root's evaluation
+    /// of the same call made.
+    fn add_definition(&mut self, d: &Arc<TypeDefinition>) {
+        let call = (d.span, d.target_span, d.constructor.name);
+        let same = match self.index.get(&call) {
+            None => None,
+            Some(&i) if self.definitions[i].target.root_name() == d.target.root_name() => Some(i),
+            Some(_) => {
+                let key = (
+                    call.0,
+                    call.1,
+                    call.2,
+                    d.target.root_name().map(str::to_owned),
+                );
+                self.alike.get(&key).copied().or_else(|| {
+                    self.alike.insert(key, self.definitions.len());
+                    None
+                })
+            }
+        };
+        match same {
+            Some(i) => merge_definition(Arc::make_mut(&mut self.definitions[i]), d),
+            None => {
+                self.index.entry(call).or_insert(self.definitions.len());
+                self.definitions.push(d.clone());
+            }
+        }
     }
 
     fn note(&mut self, note: Note) {
@@ -459,18 +553,11 @@ impl Merged {
 
     fn finish(mut self) -> Evaluation {
         for d in &mut self.definitions {
-            let committed = d
-                .handles
-                .iter()
-                .filter(|h| self.committed.contains(h))
-                .count();
-            let unfollowed = d.handles.iter().any(|h| self.unfollowed.contains(h));
-            d.unfollowed = unfollowed;
-            d.committed = match committed {
-                n if n == d.handles.len() => Tri::Yes,
-                0 if !unfollowed => Tri::No,
-                _ => Tri::Maybe,
-            };
+            let flags = commit_flags(&d.handles, &self.committed, &self.unfollowed);
+            if flags != (d.committed, d.unfollowed) {
+                let d = Arc::make_mut(d);
+                (d.committed, d.unfollowed) = flags;
+            }
         }
         Evaluation {
             handles: self.handles,
@@ -483,27 +570,25 @@ impl Merged {
 
 /// Folds what other roots' evaluations of one constructor call made into `into`, as the
 /// evaluations of one root fold into each other.
-fn merge_definition(into: &mut TypeDefinition, d: TypeDefinition) {
+fn merge_definition(into: &mut TypeDefinition, d: &TypeDefinition) {
+    let built = |datatype: &Option<_>, partial: &Option<_>| Built {
+        datatype: datatype.clone(),
+        partial: partial.clone(),
+    };
     join(
         &mut into.datatype,
         &mut into.partial,
-        &Built {
-            datatype: d.datatype,
-            partial: d.partial,
-        },
+        &built(&d.datatype, &d.partial),
     );
-    into.handles.extend(d.handles);
-    for variant in d.variants {
+    into.handles.extend(&d.handles);
+    for variant in &d.variants {
         match into.variants.iter_mut().find(|v| v.via == variant.via) {
             Some(v) => join(
                 &mut v.datatype,
                 &mut v.partial,
-                &Built {
-                    datatype: variant.datatype,
-                    partial: variant.partial,
-                },
+                &built(&variant.datatype, &variant.partial),
             ),
-            None => into.variants.push(variant),
+            None => into.variants.push(variant.clone()),
         }
     }
 }
@@ -549,7 +634,7 @@ int main(void) { MPI_Datatype t; MPI_Type_vector(2, 1, 4, MPI_INT, &t); return 0
 
     /// The roots whose calls the new analysis shares with the old one.
     fn calls_shared(old: &Analysis, new: &Analysis) -> usize {
-        shared(old, new, |kept| &kept.calls)
+        shared(old, new, |kept| &kept.placed)
     }
 
     fn same_as_fresh(new: &Analysis) {

@@ -695,7 +695,12 @@ fn aggregate_hover(analysis: &Analysis, aggregate: &Aggregate) -> String {
 
 /// One constructor call per span (a call evaluated in a loop has one definition).
 fn definitions_by_span(analysis: &Analysis) -> Vec<&TypeDefinition> {
-    let mut definitions: Vec<&TypeDefinition> = analysis.evaluation.definitions.iter().collect();
+    let mut definitions: Vec<&TypeDefinition> = analysis
+        .evaluation
+        .definitions
+        .iter()
+        .map(|d| &**d)
+        .collect();
     definitions.sort_by_key(|d| (d.span.start, d.span.end));
     definitions.dedup_by_key(|d| d.span);
     definitions

@@ -1,6 +1,8 @@
 //! The arguments of an MPI call, evaluated by their role in the catalog: values, arrays of the
 //! call's count, buffers, locations whose address is taken, and places the call writes.
 
+use std::sync::Arc;
+
 use crate::catalog::Role;
 use crate::eval::expr::denotes_a_place;
 use crate::eval::value::{ObjectKind, PathElem, Place, State, Value};
@@ -213,7 +215,7 @@ impl Evaluator<'_> {
         let (declared, object_bytes) = match (&o.kind, o.ty()) {
             (ObjectKind::Variable(_), Some(ty)) => {
                 let bytes = self.layout(state, &ty).map(|l| l.size);
-                (Some(ty), bytes)
+                (Some(Arc::new(ty)), bytes)
             }
             (ObjectKind::Heap { bytes, .. }, _) => (None, *bytes),
             _ => (None, None),
@@ -221,7 +223,8 @@ impl Evaluator<'_> {
         let element = self
             .static_type(state, arg)
             .filter(|ty| !self.is_raw_memory(ty))
-            .and_then(|ty| self.element_info(state, &ty));
+            .and_then(|ty| self.element_info(state, &ty))
+            .map(Arc::new);
         ArgumentValue::Buffer(Box::new(Buffer {
             object: o.name.clone(),
             declared,
@@ -248,7 +251,7 @@ impl Evaluator<'_> {
                 declared: None,
                 offset: None,
                 object_bytes: None,
-                element: Some(element),
+                element: Some(Arc::new(element)),
             })),
             _ => ArgumentValue::Unknown,
         }

@@ -12,6 +12,8 @@ mod unwritten;
 pub(crate) use arguments::RawArg;
 pub(in crate::eval) use constructors::{join, Built};
 
+use std::sync::Arc;
+
 use super::value::{ObjectKind, State, Value};
 use super::{Argument, ArgumentValue, Evaluator, Handle, MpiCall};
 use crate::catalog::{ConstructorKind, Effect, MpiFunction, Read, Role};
@@ -111,7 +113,7 @@ impl<'p> Evaluator<'p> {
             }
             let declared = match arg.kind {
                 ExprKind::Name(_) | ExprKind::Index { .. } | ExprKind::Member { .. } => {
-                    self.static_type(state, arg)
+                    self.static_type(state, arg).map(Arc::new)
                 }
                 _ => None,
             };

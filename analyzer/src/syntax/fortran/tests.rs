@@ -32,7 +32,7 @@ end program
         .evaluation
         .calls
         .iter()
-        .map(|c| match &c.args[2].declared {
+        .map(|c| match c.args[2].declared.as_deref() {
             Some(Ty::Fortran { kind, .. }) => format!("{:?}", kind.as_ref().map(|k| &k.kind)),
             other => format!("{other:?}"),
         })
