@@ -680,4 +680,39 @@ int main(void) { MPI_Datatype t; MPI_Type_vector(2, 1, 4, MPI_INT, &t); return 0
         same_as_fresh(&new);
         assert_eq!(kept(&old, &new), 0);
     }
+
+    /// A helper that builds a datatype, called from two roots: one commits what it returns,
+    /// the other does not. Its one definition joins both roots' evaluations.
+    const SHARED_HELPER: &str = "#include <mpi.h>
+static MPI_Datatype pair(void) { MPI_Datatype t; MPI_Type_contiguous(2, MPI_INT, &t); return t; }
+void a(void) { MPI_Datatype t = pair(); MPI_Type_commit(&t); }
+void b(void) { MPI_Datatype u = pair(); }
+void c(void) { MPI_Datatype v; MPI_Type_vector(2, 1, 4, MPI_INT, &v); MPI_Type_commit(&v); }
+";
+
+    #[test]
+    fn a_definition_two_roots_reach_is_joined_and_its_commit_flags_set_from_both() {
+        let old = analysis(SHARED_HELPER, None);
+        let pair = |analysis: &Analysis| {
+            let d = analysis
+                .evaluation
+                .definitions
+                .iter()
+                .find(|d| d.constructor.name == "MPI_Type_contiguous")
+                .expect("the helper's definition");
+            (d.handles.len(), d.committed)
+        };
+        assert_eq!(pair(&old), (2, crate::eval::value::Tri::Maybe));
+        // An edit in `c` only: `a` and `b` are kept, and their joined definition is made again
+        // from their shared ones.
+        let new = analysis(&SHARED_HELPER.replace("(2, 1, 4", "(3, 1, 4"), Some(&old));
+        same_as_fresh(&new);
+        assert_eq!(kept(&old, &new), 2);
+        assert_eq!(pair(&new), (2, crate::eval::value::Tri::Maybe));
+        // An edit in `b` that commits its handle too.
+        let both = SHARED_HELPER.replace("pair(); }", "pair(); MPI_Type_commit(&u); }");
+        let new = analysis(&both, Some(&old));
+        same_as_fresh(&new);
+        assert_eq!(pair(&new), (2, crate::eval::value::Tri::Yes));
+    }
 }
