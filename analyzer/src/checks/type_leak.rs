@@ -62,12 +62,8 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             continue;
         }
         // Most handles are freed: those need not be looked at further (a free through an
-        // unknown value only frees more, and `main`'s handles only leak in a loop).
-        let not_freed = |h: &HandleId| !freed.contains(h);
-        let may_be_lost = (d.handles.len() >= 2
-            && d.handles[..d.handles.len() - 1].iter().any(not_freed))
-            || d.handles.iter().all(not_freed);
-        if !may_be_lost {
+        // unknown value only frees more, and a handle of `main` is lost in fewer ways).
+        if !loss(&d.handles, |h| !freed.contains(h), false).0 {
             continue;
         }
         let Some((function, target)) = local_handle(cx, d) else {
@@ -75,9 +71,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         };
         let maybe_freed = freed_through_unknown(cx, &unknown, d, function, &target);
         let kept = |h: &HandleId| !freed.contains(h) && !maybe_freed.contains(h);
-        let lost_in_loop =
-            d.handles.len() >= 2 && d.handles[..d.handles.len() - 1].iter().any(kept);
-        let lost = lost_in_loop || (d.handles.iter().all(kept) && !function.is_main);
+        let (lost, lost_in_loop) = loss(&d.handles, kept, function.is_main);
         // Last, as it walks the whole function: most handles are freed.
         if !lost || escapes(function, &target) {
             continue;
@@ -105,6 +99,15 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             ));
         }
     }
+}
+
+/// Whether the handles one constructor call made are lost, given which of them are `kept` (not
+/// freed): one made again before the previous one was freed (in a loop), or, outside `main`,
+/// all of them never freed. Also whether it is the first.
+fn loss(handles: &[HandleId], kept: impl Fn(&HandleId) -> bool, in_main: bool) -> (bool, bool) {
+    let lost_in_loop = handles.len() >= 2 && handles[..handles.len() - 1].iter().any(&kept);
+    let lost = lost_in_loop || (handles.iter().all(&kept) && !in_main);
+    (lost, lost_in_loop)
 }
 
 /// Every handle some call passes to `MPI_Type_free`.

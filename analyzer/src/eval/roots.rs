@@ -8,6 +8,7 @@
 //! The limits on one call's evaluations (64 handles, 64 records) hold per root: the handles a
 //! call makes and the calls that free them are followed alike in every root.
 
+use std::collections::hash_map::Entry;
 use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 use std::sync::Arc;
@@ -530,10 +531,13 @@ impl Merged {
                     call.2,
                     d.target.root_name().map(str::to_owned),
                 );
-                self.alike.get(&key).copied().or_else(|| {
-                    self.alike.insert(key, self.definitions.len());
-                    None
-                })
+                match self.alike.entry(key) {
+                    Entry::Occupied(first) => Some(*first.get()),
+                    Entry::Vacant(entry) => {
+                        entry.insert(self.definitions.len());
+                        None
+                    }
+                }
             }
         };
         match same {
