@@ -292,3 +292,62 @@ pub fn signature_text(dt: &Datatype, max_runs: usize) -> Option<String> {
     }
     Some(parts.join(", "))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{analyze, reanalyze, AnalysisOptions};
+    use crate::checks::{check, RuleSelection};
+    use crate::source::Language;
+    use crate::syntax::NoIncludes;
+
+    /// Functions like most of a file's: they build, commit, use and free datatypes, without
+    /// a finding, and no rule reads their bodies.
+    fn file(functions: usize) -> String {
+        let mut text = String::from("#include <mpi.h>\nstruct cell { int id; double v[3]; };\n");
+        for n in 0..functions {
+            text.push_str(&format!(
+                "void f{n}(double *a, struct cell *cells, int rank) {{
+    MPI_Datatype column, cell_type;
+    int lengths[2] = {{1, 3}};
+    MPI_Aint displacements[2] = {{0, 8}};
+    MPI_Datatype types[2] = {{MPI_INT, MPI_DOUBLE}};
+    MPI_Type_vector(4, 1, 8, MPI_DOUBLE, &column);
+    MPI_Type_create_struct(2, lengths, displacements, types, &cell_type);
+    MPI_Type_commit(&column);
+    MPI_Type_commit(&cell_type);
+    MPI_Send(a, 1, column, rank, {n}, MPI_COMM_WORLD);
+    MPI_Send(cells, 2, cell_type, rank, {n}, MPI_COMM_WORLD);
+    MPI_Type_free(&cell_type);
+    MPI_Type_free(&column);
+}}
+"
+            ));
+        }
+        text
+    }
+
+    #[test]
+    fn an_edit_before_every_function_moves_none_that_the_evaluation_and_the_checks_reuse() {
+        let (options, rules) = (AnalysisOptions::default(), RuleSelection::default());
+        let text = file(6);
+        let old = analyze(&text, Language::C, &options, &mut NoIncludes);
+        let found = check(&old, &rules);
+        // A line added to the first function: every other one moves.
+        let edited = text.replacen(
+            "    MPI_Type_free(&column);",
+            "    rank = rank + 0;\n    MPI_Type_free(&column);",
+            1,
+        );
+        let new = reanalyze(Some(&old), &edited, Language::C, &options, &mut NoIncludes);
+        assert_eq!(check(&new, &rules).len(), found.len());
+        let moved: Vec<bool> = new
+            .program
+            .functions
+            .iter()
+            .map(|f| f.is_in_place())
+            .collect();
+        assert_eq!(moved, [true, false, false, false, false, false]);
+        let fresh = analyze(&edited, Language::C, &options, &mut NoIncludes);
+        assert_eq!(format!("{:?}", new.program), format!("{:?}", fresh.program));
+    }
+}

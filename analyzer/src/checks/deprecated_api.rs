@@ -234,7 +234,7 @@ fn c_fix(cx: &Context<'_>, site: &CallSite<'_>, names: &FreshNames) -> Option<Fi
         let text = cx.analysis.text();
         let (indent, _) = cx.line_indent(site.span.start);
         let line_start = text[..site.span.start].rfind('\n').map_or(0, |i| i + 1);
-        let scope = cx.function_at(site.span)?.span;
+        let scope = cx.function_at(site.span)?.span();
         let (place, start) = c_edit::statement_at(text, cx.c_code(), scope, site.span.start)?;
         if start != site.span.start || !text[line_start..start].trim().is_empty() {
             return None;
@@ -433,7 +433,7 @@ fn program_names<'a>(cx: &Context<'a>) -> impl Iterator<Item = &'a str> {
     words
         .chain(program.macro_names.iter().map(String::as_str))
         .chain(program.typedefs.iter().map(|(name, _)| name.as_str()))
-        .chain(program.functions.iter().map(|f| f.name.as_str()))
+        .chain(program.functions.iter().map(|f| f.name()))
         .chain(globals)
 }
 

@@ -92,11 +92,11 @@ pub(super) fn expression_names(cx: &Context<'_>) -> ExpressionNames {
     let mut memo = NamesMemo::default();
     let mut all = ExpressionNames::of(&program.globals, language);
     for function in &program.functions {
-        let Some(identity) = function.identity else {
+        let Some(identity) = function.identity() else {
             all.add(&ExpressionNames::of(&function.body, language), 0);
             continue;
         };
-        let start = function.span.start;
+        let start = function.span().start;
         let names = previous
             .and_then(|p| p.entries.get(&identity).cloned())
             .unwrap_or_else(|| {

@@ -159,7 +159,7 @@ fn fortran_resize_fix(
     }
     let definition = definition_of(cx, site, i)?;
     let function = cx.function_at(definition.span)?;
-    if cx.function_at(site.span).map(|f| f.span) != Some(function.span) {
+    if cx.function_at(site.span).map(|f| f.span()) != Some(function.span()) {
         return None;
     }
     let constructor = cx
@@ -312,7 +312,7 @@ fn resize_fix(
     let line_end = c_edit::after_statement(text, semicolon)?;
     let (start_indent, _) = cx.line_indent(definition.span.start);
     // Resized only where constructed: in braces with it when it is a control statement's body.
-    let scope = cx.function_at(definition.span)?.span;
+    let scope = cx.function_at(definition.span)?.span();
     let (place, _) = c_edit::statement_at(text, cx.c_code(), scope, definition.span.start)?;
     let ty = spelling(&element.ty);
     let close = place.close();

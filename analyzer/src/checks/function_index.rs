@@ -2,9 +2,8 @@
 //! without looking at every function (the rules ask it for every call and definition).
 
 use std::cmp::Reverse;
-use std::sync::Arc;
 
-use crate::ir::Function;
+use crate::ir::PlacedFunction;
 use crate::source::Span;
 
 pub(super) struct FunctionIndex {
@@ -20,17 +19,23 @@ fn contains(outer: Span, inner: Span) -> bool {
 }
 
 impl FunctionIndex {
-    pub(super) fn new(functions: &[Arc<Function>]) -> FunctionIndex {
+    pub(super) fn new(functions: &[PlacedFunction]) -> FunctionIndex {
         let mut sorted: Vec<usize> = (0..functions.len()).collect();
-        sorted.sort_by_key(|&i| (functions[i].span.start, Reverse(functions[i].span.end), i));
+        sorted.sort_by_key(|&i| {
+            (
+                functions[i].span().start,
+                Reverse(functions[i].span().end),
+                i,
+            )
+        });
         let mut order: Vec<(usize, Option<usize>)> = Vec::with_capacity(sorted.len());
         let mut tangled = false;
         // The entries around the current one, outermost first.
         let mut around: Vec<usize> = Vec::new();
         for (entry, &i) in sorted.iter().enumerate() {
-            let span = functions[i].span;
+            let span = functions[i].span();
             while let Some(&top) = around.last() {
-                let outer = functions[order[top].0].span;
+                let outer = functions[order[top].0].span();
                 if contains(outer, span) {
                     break;
                 }
@@ -47,41 +52,41 @@ impl FunctionIndex {
     /// program.
     pub(super) fn at<'f>(
         &self,
-        functions: &'f [Arc<Function>],
+        functions: &'f [PlacedFunction],
         span: Span,
-    ) -> Option<&'f Function> {
+    ) -> Option<&'f PlacedFunction> {
         // An empty span where one function ends and the next begins lies in both.
         if self.tangled || span.start == span.end {
             return functions
                 .iter()
-                .filter(|f| contains(f.span, span))
-                .min_by_key(|f| f.span.end - f.span.start)
-                .map(|f| &**f);
+                .filter(|f| contains(f.span(), span))
+                .min_by_key(|f| f.span().len());
         }
         let after = self
             .order
-            .partition_point(|&(i, _)| functions[i].span.start <= span.start);
+            .partition_point(|&(i, _)| functions[i].span().start <= span.start);
         // The innermost function around `span` starts last among those before it, or holds
         // the one that does.
         let mut entry = after.checked_sub(1)?;
-        while !contains(functions[self.order[entry].0].span, span) {
+        while !contains(functions[self.order[entry].0].span(), span) {
             entry = self.order[entry].1?;
         }
-        let found = functions[self.order[entry].0].span;
-        while entry > 0 && functions[self.order[entry - 1].0].span == found {
+        let found = functions[self.order[entry].0].span();
+        while entry > 0 && functions[self.order[entry - 1].0].span() == found {
             entry -= 1;
         }
-        Some(&*functions[self.order[entry].0])
+        Some(&functions[self.order[entry].0])
     }
 }
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ir::Function;
     use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
-    fn function(start: usize, end: usize) -> Arc<Function> {
-        Arc::new(Function {
+    fn function(start: usize, end: usize) -> PlacedFunction {
+        PlacedFunction::new(Function {
             name: format!("f{start}_{end}"),
             name_span: Span::new(start, start),
             params: Vec::new(),
@@ -95,17 +100,16 @@ mod tests {
     }
 
     /// What every function is asked: the innermost around, the first of alike ones.
-    fn looked_at_one_by_one(functions: &[Arc<Function>], span: Span) -> Option<&Function> {
+    fn looked_at_one_by_one(functions: &[PlacedFunction], span: Span) -> Option<&PlacedFunction> {
         functions
             .iter()
-            .filter(|f| contains(f.span, span))
-            .min_by_key(|f| f.span.end - f.span.start)
-            .map(|f| &**f)
+            .filter(|f| contains(f.span(), span))
+            .min_by_key(|f| f.span().len())
     }
 
     /// Nested, disjoint and equal texts (Fortran hosts with internal procedures, functions that
     /// one macro use defines), and, in one of four programs, overlapping ones.
-    fn random_functions(rng: &mut ChaCha8Rng) -> Vec<Arc<Function>> {
+    fn random_functions(rng: &mut ChaCha8Rng) -> Vec<PlacedFunction> {
         let mut functions = Vec::new();
         let mut start = 0;
         for _ in 0..rng.gen_range(0..12) {
@@ -141,7 +145,7 @@ mod tests {
                     found,
                     expected,
                     "{span:?} in {:?}",
-                    functions.iter().map(|f| f.span).collect::<Vec<_>>()
+                    functions.iter().map(|f| f.span()).collect::<Vec<_>>()
                 );
             }
         }

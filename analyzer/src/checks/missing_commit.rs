@@ -142,7 +142,7 @@ fn commit_fix(cx: &Context<'_>, handle: usize) -> Option<Fix> {
             // with it in braces when it is the body of a control statement.
             let semicolon = definition.span.end + text[definition.span.end..].find(';')?;
             let line_end = c_edit::after_statement(text, semicolon)?;
-            let scope = cx.function_at(definition.span)?.span;
+            let scope = cx.function_at(definition.span)?.span();
             let (place, _) = c_edit::statement_at(text, cx.c_code(), scope, definition.span.start)?;
             edits.extend(place.open());
             // The commit takes the same `MPI_Datatype *` the constructor wrote through.

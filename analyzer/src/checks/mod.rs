@@ -428,7 +428,7 @@ impl<'a> Context<'a> {
 
     /// The innermost function (C function, Fortran program unit or internal procedure) whose
     /// text contains `span`.
-    pub(crate) fn function_at(&self, span: Span) -> Option<&'a crate::ir::Function> {
+    pub(crate) fn function_at(&self, span: Span) -> Option<&'a crate::ir::PlacedFunction> {
         self.functions.at(&self.analysis.program.functions, span)
     }
 

@@ -1,12 +1,11 @@
 use std::collections::{HashMap, HashSet};
-use std::sync::Arc;
 
 use super::{handle_text, CallSite, Context, Diagnostic, Rule, Severity};
 use crate::dtype::{compare_signatures, SignatureComparison};
 use crate::eval::ArgumentValue;
 use crate::ir::{
-    statements, visit_calls, visit_expr, visit_stmt_exprs, BinOp, Expr, ExprKind, Function, Stmt,
-    StmtKind,
+    statements, visit_calls, visit_expr, visit_stmt_exprs, BinOp, Expr, ExprKind, PlacedFunction,
+    Stmt, StmtKind,
 };
 use crate::source::Span;
 
@@ -91,10 +90,14 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     let mut sites = None;
     for function in &cx.analysis.program.functions {
         let mut branches = Vec::new();
-        rank_branches(&function.body, ranks, &mut branches);
+        // Most functions have none: their bodies are looked at where they were lowered, and
+        // only the others are moved to where they are (`ir::PlacedFunction`).
+        rank_branches(function.unmoved_body(), ranks, &mut branches);
         if branches.is_empty() {
             continue;
         }
+        branches.clear();
+        rank_branches(&function.body, ranks, &mut branches);
         let talking =
             talking.get_or_insert_with(|| communicating_functions(&cx.analysis.program.functions));
         let sites: &HashMap<(usize, usize), &CallSite<'_>> = sites.get_or_insert_with(|| {
@@ -153,15 +156,15 @@ fn calls_of(body: &[Stmt], branches: &[Branch]) -> Vec<Call> {
 
 /// The file's functions that send or receive, themselves or through the file's other functions
 /// they call (lower case).
-fn communicating_functions(functions: &[Arc<Function>]) -> HashSet<String> {
+fn communicating_functions(functions: &[PlacedFunction]) -> HashSet<String> {
     let callees: Vec<(String, HashSet<String>)> = functions
         .iter()
         .map(|f| {
             let mut names = HashSet::new();
-            visit_calls(&f.body, &mut |callee| {
+            visit_calls(f.unmoved_body(), &mut |callee| {
                 names.insert(callee.to_ascii_lowercase());
             });
-            (f.name.to_ascii_lowercase(), names)
+            (f.name().to_ascii_lowercase(), names)
         })
         .collect();
     let mut talking: HashSet<String> = HashSet::new();

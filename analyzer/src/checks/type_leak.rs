@@ -144,7 +144,7 @@ fn unknown_frees(cx: &Context<'_>) -> Vec<UnknownFree> {
             Some(UnknownFree {
                 call: i,
                 variable: freed_variable(cx, arg.span)?,
-                function: cx.function_at(call.span)?.span,
+                function: cx.function_at(call.span)?.span(),
             })
         })
         .collect()

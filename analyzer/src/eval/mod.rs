@@ -25,7 +25,7 @@ use std::sync::Arc;
 
 use crate::catalog::MpiFunction;
 use crate::dtype::{Datatype, DtypeError, Engine, MpiModel, Partial, Predefined};
-use crate::ir::{Function, Program};
+use crate::ir::{Function, PlacedFunction, Program};
 use crate::layout::aggregate::Member;
 use crate::layout::Target;
 use crate::source::Span;
@@ -179,7 +179,7 @@ pub(crate) enum ArgumentValue {
         freed: Tri,
     },
     /// A buffer: what it points into (variable name, declared type) and where.
-    Buffer(Box<Buffer>),
+    Buffer(Arc<Buffer>),
     /// An array argument (block lengths, displacements, types, sizes): how many elements the
     /// array has from the argument to its end, when it is a declared one-dimensional array.
     Array {
@@ -277,7 +277,7 @@ pub(crate) struct Evaluator<'p> {
     /// Arrays whose store was found full (by object and name): a loop that fills one is run
     /// without its body (`stmt.rs`), also after an earlier loop forgot what it stored.
     full_stores: HashSet<(ObjectId, String)>,
-    functions: Rc<HashMap<&'p str, &'p Function>>,
+    functions: Rc<HashMap<&'p str, &'p PlacedFunction>>,
     /// The calls of the file's own functions being followed, innermost last.
     call_stack: Vec<Frame<'p>>,
     /// The calls of the file's own functions being followed, outermost first.
@@ -334,13 +334,7 @@ impl<'p> Evaluator<'p> {
             case_sensitive: options.case_sensitive,
             steps_left: options.limits.steps,
             full_stores: HashSet::new(),
-            functions: Rc::new(
-                program
-                    .functions
-                    .iter()
-                    .map(|f| (f.name.as_str(), &**f))
-                    .collect(),
-            ),
+            functions: Rc::new(program.functions.iter().map(|f| (f.name(), f)).collect()),
             call_stack: Vec::new(),
             call_sites: Vec::new(),
             handles: Vec::new(),

@@ -16,12 +16,12 @@ use std::sync::Arc;
 use super::mpi::{join, Built};
 use super::value::{HandleId, State, Tri};
 use super::{
-    ArgumentValue, DefinitionKey, EvalOptions, Evaluation, Evaluator, Handle, MpiCall,
-    TypeDefinition,
+    ArgumentValue, Buffer, DefinitionKey, Element, EvalOptions, Evaluation, Evaluator, Handle,
+    MpiCall, TypeDefinition,
 };
 use crate::fingerprint::Fingerprint;
 use crate::ir::spans::{self, Visitor};
-use crate::ir::{Function, Program};
+use crate::ir::{PlacedFunction, Program};
 use crate::source::{Note, Span};
 
 /// The roots' results of one version's evaluation, for the next.
@@ -98,18 +98,18 @@ pub(crate) fn evaluate(
         .functions
         .iter()
         .enumerate()
-        .map(|(i, f)| (f.name.as_str(), i))
+        .map(|(i, f)| (f.name(), i))
         .collect();
     let called: HashSet<&str> = program
         .functions
         .iter()
         .zip(&callees)
-        .flat_map(|(f, names)| names.iter().filter(move |&name| *name != f.name))
+        .flat_map(|(f, names)| names.iter().filter(move |&name| **name != *f.name()))
         .filter_map(|name| by_name.get_key_value(name.as_str()).map(|(n, _)| *n))
         .collect();
     let mut results = Vec::new();
     for (i, root) in program.functions.iter().enumerate() {
-        if !root.is_main && called.contains(root.name.as_str()) {
+        if !root.is_main() && called.contains(root.name()) {
             continue;
         }
         let ran = context.and_then(|c| closure(c, i, program, &by_name, &callees));
@@ -140,9 +140,13 @@ pub(crate) fn evaluate(
 
 /// The names `function` calls (anywhere: a type's dimension too), from the previous version's
 /// memo when it has the function's identity.
-fn callees(function: &Function, previous: Option<&RootMemo>, memo: &mut RootMemo) -> Arc<[String]> {
+fn callees(
+    function: &PlacedFunction,
+    previous: Option<&RootMemo>,
+    memo: &mut RootMemo,
+) -> Arc<[String]> {
     let kept = function
-        .identity
+        .identity()
         .and_then(|identity| previous?.callees.get(&identity).cloned());
     let names = kept.unwrap_or_else(|| {
         let mut names = Vec::new();
@@ -151,7 +155,7 @@ fn callees(function: &Function, previous: Option<&RootMemo>, memo: &mut RootMemo
         names.dedup();
         names.into()
     });
-    if let Some(identity) = function.identity {
+    if let Some(identity) = function.identity() {
         memo.callees.insert(identity, names.clone());
     }
     names
@@ -184,7 +188,7 @@ fn closure(
         .iter()
         .map(|&i| {
             let f = &program.functions[i];
-            Some((f.identity?, f.span))
+            Some((f.identity()?, f.span()))
         })
         .collect::<Option<_>>()?;
     let identities: Vec<Fingerprint> = places.iter().map(|(identity, _)| *identity).collect();
@@ -330,7 +334,7 @@ fn definition_spans(d: &mut TypeDefinition, visit: &mut dyn FnMut(&mut Span)) {
 }
 
 fn move_call(call: &mut MpiCall, moves: &Moves) {
-    let mut moved = |span: &mut Span| move_span(moves, span);
+    let moved = |span: &mut Span| move_span(moves, span);
     moved(&mut call.span);
     moved(&mut call.name_span);
     for arg in &mut call.args {
@@ -339,28 +343,7 @@ fn move_call(call: &mut MpiCall, moves: &Moves) {
             move_shared_ty(declared, moves);
         }
         match &mut arg.value {
-            ArgumentValue::Buffer(buffer) => {
-                if let Some(declared) = &mut buffer.declared {
-                    move_shared_ty(declared, moves);
-                }
-                if let Some(element) = &mut buffer.element {
-                    let moving = ty_moves(&element.ty, moves)
-                        || ty_moves(&element.resolved, moves)
-                        || element
-                            .members
-                            .iter()
-                            .flatten()
-                            .any(|member| ty_moves(&member.ty, moves));
-                    if moving {
-                        let element = Arc::make_mut(element);
-                        ty_spans(&mut element.ty, &mut moved);
-                        ty_spans(&mut element.resolved, &mut moved);
-                        for member in element.members.iter_mut().flatten() {
-                            ty_spans(&mut member.ty, &mut moved);
-                        }
-                    }
-                }
-            }
+            ArgumentValue::Buffer(buffer) => move_buffer(buffer, moves),
             ArgumentValue::Array { unwritten, .. } => {
                 if let Some(unwritten) = unwritten {
                     moved(&mut unwritten.declaration);
@@ -371,6 +354,42 @@ fn move_call(call: &mut MpiCall, moves: &Moves) {
             | ArgumentValue::Named(_)
             | ArgumentValue::NotADatatype
             | ArgumentValue::Unknown => {}
+        }
+    }
+}
+
+/// Moves a buffer that other calls' copies may share: copies it only when one of its
+/// positions moves (a local array's dimensions), never for a pointer or a struct type declared
+/// outside the functions.
+fn move_buffer(buffer: &mut Arc<Buffer>, moves: &Moves) {
+    let element_moves = |element: &Element| {
+        ty_moves(&element.ty, moves)
+            || ty_moves(&element.resolved, moves)
+            || element
+                .members
+                .iter()
+                .flatten()
+                .any(|member| ty_moves(&member.ty, moves))
+    };
+    let declared_moves = buffer
+        .declared
+        .as_ref()
+        .is_some_and(|declared| ty_moves(declared, moves));
+    let element_moves = buffer.element.as_deref().is_some_and(element_moves);
+    if !(declared_moves || element_moves) {
+        return;
+    }
+    let buffer = Arc::make_mut(buffer);
+    let mut moved = |span: &mut Span| move_span(moves, span);
+    if let Some(declared) = buffer.declared.as_mut().filter(|_| declared_moves) {
+        ty_spans(Arc::make_mut(declared), &mut moved);
+    }
+    if let Some(element) = buffer.element.as_mut().filter(|_| element_moves) {
+        let element = Arc::make_mut(element);
+        ty_spans(&mut element.ty, &mut moved);
+        ty_spans(&mut element.resolved, &mut moved);
+        for member in element.members.iter_mut().flatten() {
+            ty_spans(&mut member.ty, &mut moved);
         }
     }
 }

@@ -6,13 +6,15 @@
 //! treats as "anything may have happened" rather than guessing.
 
 use std::collections::{HashMap, HashSet};
-use std::sync::Arc;
 
 use crate::fingerprint::Fingerprint;
 use crate::layout::{CType, FortranType};
 use crate::source::{Note, Span};
 
+mod placed;
 pub(crate) mod spans;
+
+pub(crate) use placed::PlacedFunction;
 
 /// One translation unit.
 #[derive(Clone, Debug, Default)]
@@ -27,7 +29,7 @@ pub(crate) struct Program {
     /// File-scope declarations and statements (C globals, enums; Fortran module variables).
     pub globals: Vec<Stmt>,
     /// Shared with the memo that reuses them for the next version.
-    pub functions: Vec<Arc<Function>>,
+    pub functions: Vec<PlacedFunction>,
     /// Fortran modules: their span and what their specification part makes visible of MPI.
     pub fortran_modules: Vec<(Span, FortranUnit)>,
     /// Parse errors and constructs the front end skipped.

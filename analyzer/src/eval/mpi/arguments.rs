@@ -225,7 +225,7 @@ impl Evaluator<'_> {
             .filter(|ty| !self.is_raw_memory(ty))
             .and_then(|ty| self.element_info(state, &ty))
             .map(Arc::new);
-        ArgumentValue::Buffer(Box::new(Buffer {
+        ArgumentValue::Buffer(Arc::new(Buffer {
             object: o.name.clone(),
             declared,
             offset,
@@ -246,7 +246,7 @@ impl Evaluator<'_> {
         }
         let element = self.element_info(state, &ty);
         match (element, arg.root_name()) {
-            (Some(element), Some(name)) => ArgumentValue::Buffer(Box::new(Buffer {
+            (Some(element), Some(name)) => ArgumentValue::Buffer(Arc::new(Buffer {
                 object: name.to_owned(),
                 declared: None,
                 offset: None,

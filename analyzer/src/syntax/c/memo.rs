@@ -23,7 +23,7 @@ use tree_sitter::Node;
 
 use super::{FileCtx, Lowerer};
 use crate::fingerprint::Fingerprint;
-use crate::ir::{spans, Function};
+use crate::ir::{spans, Function, PlacedFunction};
 use crate::source::{Note, Span};
 use crate::syntax::TextBudget;
 
@@ -49,7 +49,7 @@ pub(super) struct Memo {
 #[derive(Debug)]
 struct Lowered {
     text: Arc<KeptText>,
-    /// Where the text started: the positions below are there.
+    /// Where the text started when it was lowered: the positions below are there.
     start: usize,
     function: Option<Arc<Function>>,
     notes: Vec<Note>,
@@ -242,52 +242,43 @@ impl Lowerer<'_> {
             })
             .cloned();
         let lowered = match reusable {
-            Some(lowered) => self.reuse(&lowered, range.start),
+            Some(lowered) => {
+                self.reuse(&lowered, range.start);
+                lowered
+            }
             None => match self.lower_self_contained(node, key) {
-                Some(lowered) => lowered,
+                Some(lowered) => Arc::new(lowered),
                 None => {
                     self.memo_item(node);
                     return;
                 }
             },
         };
-        self.memo.next.entries.insert(key, Arc::new(lowered));
+        self.memo.next.entries.insert(key, lowered);
     }
 
-    /// Adds what `lowered` made, moved to `start`, to the program.
-    fn reuse(&mut self, lowered: &Lowered, start: usize) -> Lowered {
+    /// Adds what `lowered` made, moved to `start`, to the program. The memo keeps it where it
+    /// was lowered: the function is moved only when read (`ir::PlacedFunction`).
+    fn reuse(&mut self, lowered: &Lowered, start: usize) {
         replay(&mut self.expansion_budget, lowered.expansions);
         replay(&mut self.include_budget, lowered.includes);
         let delta = start as isize - lowered.start as isize;
-        let mut shift = |span: &mut Span| {
-            span.start = span.start.wrapping_add_signed(delta);
-            span.end = span.end.wrapping_add_signed(delta);
+        let shift = |span: Span| Span {
+            start: span.start.wrapping_add_signed(delta),
+            end: span.end.wrapping_add_signed(delta),
         };
-        let function = lowered.function.as_ref().map(|function| {
-            if delta == 0 {
-                function.clone()
-            } else {
-                let mut moved = Function::clone(function);
-                spans::each_span(&mut moved, &mut shift);
-                Arc::new(moved)
-            }
-        });
-        let mut notes = lowered.notes.clone();
-        let mut macro_uses = lowered.macro_uses.clone();
-        notes.iter_mut().for_each(|n| shift(&mut n.span));
-        macro_uses.iter_mut().for_each(&mut shift);
-        self.program.functions.extend(function.clone());
-        self.program.notes.extend(notes.iter().cloned());
-        self.program.macro_uses.extend(macro_uses.iter().copied());
-        Lowered {
-            text: lowered.text.clone(),
-            start,
-            function,
-            notes,
-            macro_uses,
-            expansions: lowered.expansions,
-            includes: lowered.includes,
-        }
+        let function = lowered.function.as_ref();
+        self.program
+            .functions
+            .extend(function.map(|function| PlacedFunction::moved(function.clone(), delta)));
+        self.program
+            .notes
+            .extend(lowered.notes.iter().map(|note| Note {
+                span: shift(note.span),
+                message: note.message.clone(),
+            }));
+        let macro_uses = lowered.macro_uses.iter().map(|&span| shift(span));
+        self.program.macro_uses.extend(macro_uses);
     }
 
     /// Lowers a function afresh; what it made when the lowering was self-contained.
@@ -314,14 +305,14 @@ impl Lowerer<'_> {
         let mut function = None;
         if self.program.functions.len() > functions {
             let last = self.program.functions.last_mut()?;
-            let lowered = Arc::get_mut(last)?;
+            let lowered = last.get_mut()?;
             let mut all_within = true;
             spans::each_span(lowered, &mut |span| all_within &= within(span));
             if !all_within {
                 return None;
             }
             lowered.identity = Some(identity);
-            function = Some(last.clone());
+            function = Some(last.lowered().clone());
         }
         let notes = self.program.notes[notes..].to_vec();
         let macro_uses = self.program.macro_uses[macro_uses..].to_vec();
@@ -395,6 +386,11 @@ mod tests {
         )
     }
 
+    /// Whether the `i`th function of `new` is the one lowered for `old`.
+    fn same(old: &Program, new: &Program, i: usize) -> bool {
+        Arc::ptr_eq(old.functions[i].lowered(), new.functions[i].lowered())
+    }
+
     /// A version lowered from the previous one is the fresh lowering of its text.
     fn next_version(previous: &MainParse, text: &str) -> (Program, MainParse) {
         let (program, parse) = lowered(text, Some(previous));
@@ -425,11 +421,17 @@ void fourth(void) { enum { K = 3 }; int k = K; (void)k; }
         let (old, parse) = lowered(FILE, None);
         let parse = parse.expect("parsed");
         let edited = FILE.replace("MPI_Datatype t;\n", "MPI_Datatype t;\n    int extra = 2;\n");
-        let (new, _) = next_version(&parse, &edited);
-        assert!(Arc::ptr_eq(&old.functions[0], &new.functions[0]));
-        assert!(!Arc::ptr_eq(&old.functions[1], &new.functions[1]));
-        let moved = new.functions[2].span.start - old.functions[2].span.start;
+        let (new, _) = lowered(&edited, Some(&parse));
+        assert!(same(&old, &new, 0));
+        assert!(!same(&old, &new, 1));
+        // Moved where it is read, not before.
+        assert!(same(&old, &new, 2));
+        assert!(!new.functions[2].is_in_place());
+        let moved = new.functions[2].span().start - old.functions[2].span().start;
         assert_eq!(moved, "    int extra = 2;\n".len());
+        assert_eq!(new.functions[2].span, new.functions[2].span());
+        assert!(new.functions[2].is_in_place());
+        next_version(&parse, &edited);
     }
 
     #[test]
@@ -438,14 +440,14 @@ void fourth(void) { enum { K = 3 }; int k = K; (void)k; }
         let parse = parse.expect("parsed");
         // Same length: the functions after the change stay where they were.
         let (new, _) = next_version(&parse, &FILE.replace("#define M 2", "#define M 7"));
-        assert!(Arc::ptr_eq(&old.functions[1], &new.functions[1]));
-        assert!(!Arc::ptr_eq(&old.functions[2], &new.functions[2]));
+        assert!(same(&old, &new, 1));
+        assert!(!same(&old, &new, 2));
         // An edit to a comment between functions changes nothing they see.
         let (new, _) = next_version(&parse, &FILE.replace("/* between */", "/* b_tween */"));
-        assert!(Arc::ptr_eq(&old.functions[2], &new.functions[2]));
+        assert!(same(&old, &new, 2));
         // `fourth` declares an enumerator, which the functions after it would see: it is
         // lowered again every time.
-        assert!(!Arc::ptr_eq(&old.functions[3], &new.functions[3]));
+        assert!(!same(&old, &new, 3));
     }
 
     #[test]

@@ -42,7 +42,7 @@ use super::preproc::Macros;
 pub use super::IncludeResolver;
 use super::TextBudget;
 use super::{BoundedWalk, Depth};
-use crate::ir::{Expr, ExprKind, Program, Stmt, StmtKind};
+use crate::ir::{Expr, ExprKind, PlacedFunction, Program, Stmt, StmtKind};
 use crate::layout::Target;
 use crate::source::{Note, Span};
 pub(crate) use expr::binop;
@@ -528,7 +528,7 @@ impl<'a> Lowerer<'a> {
                     return;
                 }
                 if let Some(function) = self.lower_function(node) {
-                    self.program.functions.push(Arc::new(function));
+                    self.program.functions.push(PlacedFunction::new(function));
                 }
             }
             k::DECLARATION => {

@@ -1,8 +1,6 @@
 //! Program units (main programs, subroutines, functions; modules are in `modules.rs`) and
 //! executable statements.
 
-use std::sync::Arc;
-
 use tree_sitter::Node;
 
 use super::decl::{assign, Scope};
@@ -11,7 +9,9 @@ use super::mpi_args::Placed;
 use super::preproc::ItemLowering;
 use super::unit::{SpecificationPart, Unseen};
 use super::{fortran_name, identifiers_in, kinds as k, named_children, Lowerer};
-use crate::ir::{BinOp, Expr, ExprKind, FortranUnit, Function, Param, Stmt, StmtKind, Ty};
+use crate::ir::{
+    BinOp, Expr, ExprKind, FortranUnit, Function, Param, PlacedFunction, Stmt, StmtKind, Ty,
+};
 use crate::layout::FortranType;
 use crate::source::Span;
 use crate::syntax::written_names;
@@ -164,7 +164,7 @@ impl<'a> Lowerer<'a> {
                 f08: a.f08 || s.mpi.f08,
                 ..a
             });
-        self.program.functions.push(Arc::new(Function {
+        self.program.functions.push(PlacedFunction::new(Function {
             name: name.clone(),
             name_span,
             params,

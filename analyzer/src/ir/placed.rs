@@ -1,0 +1,110 @@
+//! A lowered function at the place its text has in this version of the file.
+
+use std::ops::Deref;
+use std::sync::{Arc, OnceLock};
+
+use super::{spans, Function, Stmt};
+use crate::fingerprint::Fingerprint;
+use crate::source::Span;
+
+/// A lowered function, at the place its text now has: the lowering the memo made of it for an
+/// earlier version of the file (`syntax/c/memo.rs`), moved only when something reads it.
+/// Moving one copies all it holds. After an edit near the top of a file nearly every function
+/// has moved, and few of them are read again: the evaluator reuses the results of the roots
+/// that did not change (`eval/roots.rs`), and the rules read the bodies of few functions.
+/// Reading it through `Deref` moves it once; [`Self::name`], [`Self::span`],
+/// [`Self::identity`], [`Self::is_main`] and [`Self::unmoved_body`] do not move it.
+#[derive(Clone)]
+pub(crate) struct PlacedFunction {
+    lowered: Arc<Function>,
+    /// How far its text has moved since it was lowered.
+    shift: isize,
+    moved: OnceLock<Function>,
+}
+
+impl PlacedFunction {
+    /// A function lowered where its text is.
+    pub(crate) fn new(function: Function) -> Self {
+        Self::moved(Arc::new(function), 0)
+    }
+
+    /// `lowered`, whose text has moved by `shift` bytes since.
+    pub(crate) fn moved(lowered: Arc<Function>, shift: isize) -> Self {
+        PlacedFunction {
+            lowered,
+            shift,
+            moved: OnceLock::new(),
+        }
+    }
+
+    /// The lowering as the memo keeps it, at the place it was lowered at.
+    pub(crate) fn lowered(&self) -> &Arc<Function> {
+        &self.lowered
+    }
+
+    /// The function to change, while it is only this lowering's (the front end's, before
+    /// the memo keeps it).
+    pub(crate) fn get_mut(&mut self) -> Option<&mut Function> {
+        match self.shift {
+            0 => Arc::get_mut(&mut self.lowered),
+            _ => None,
+        }
+    }
+
+    pub(crate) fn name(&self) -> &str {
+        &self.lowered.name
+    }
+
+    pub(crate) fn identity(&self) -> Option<Fingerprint> {
+        self.lowered.identity
+    }
+
+    pub(crate) fn is_main(&self) -> bool {
+        self.lowered.is_main
+    }
+
+    /// Where its text is.
+    pub(crate) fn span(&self) -> Span {
+        let span = self.lowered.span;
+        Span {
+            start: span.start.wrapping_add_signed(self.shift),
+            end: span.end.wrapping_add_signed(self.shift),
+        }
+    }
+
+    /// Its body with the positions of where it was lowered: for a reader that takes no
+    /// position from it.
+    pub(crate) fn unmoved_body(&self) -> &[Stmt] {
+        &self.lowered.body
+    }
+
+    /// Whether it is moved already, or needs no move (for the tests of what reads it).
+    #[cfg(test)]
+    pub(crate) fn is_in_place(&self) -> bool {
+        self.shift == 0 || self.moved.get().is_some()
+    }
+}
+
+impl Deref for PlacedFunction {
+    type Target = Function;
+
+    fn deref(&self) -> &Function {
+        if self.shift == 0 {
+            return &self.lowered;
+        }
+        self.moved.get_or_init(|| {
+            let mut moved = Function::clone(&self.lowered);
+            spans::each_span(&mut moved, &mut |span| {
+                span.start = span.start.wrapping_add_signed(self.shift);
+                span.end = span.end.wrapping_add_signed(self.shift);
+            });
+            moved
+        })
+    }
+}
+
+impl std::fmt::Debug for PlacedFunction {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        Function::fmt(self, f)
+    }
+}
