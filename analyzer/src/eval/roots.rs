@@ -104,7 +104,7 @@ pub(crate) fn evaluate(
         .functions
         .iter()
         .zip(&callees)
-        .flat_map(|(f, names)| names.iter().filter(move |&name| **name != *f.name()))
+        .flat_map(|(f, names)| names.iter().filter(move |name| name.as_str() != f.name()))
         .filter_map(|name| by_name.get_key_value(name.as_str()).map(|(n, _)| *n))
         .collect();
     let mut results = Vec::new();
@@ -282,8 +282,7 @@ fn delta_of(moves: &Moves, span: &Span) -> Option<isize> {
 /// Moves a span that lies in a text that moved.
 fn move_span(moves: &Moves, span: &mut Span) {
     if let Some(delta) = delta_of(moves, span) {
-        span.start = span.start.wrapping_add_signed(delta);
-        span.end = span.end.wrapping_add_signed(delta);
+        *span = span.moved_by(delta);
     }
 }
 
@@ -380,10 +379,10 @@ fn move_buffer(buffer: &mut Arc<Buffer>, moves: &Moves) {
         return;
     }
     let buffer = Arc::make_mut(buffer);
-    let mut moved = |span: &mut Span| move_span(moves, span);
-    if let Some(declared) = buffer.declared.as_mut().filter(|_| declared_moves) {
-        ty_spans(Arc::make_mut(declared), &mut moved);
+    if let Some(declared) = &mut buffer.declared {
+        move_shared_ty(declared, moves);
     }
+    let mut moved = |span: &mut Span| move_span(moves, span);
     if let Some(element) = buffer.element.as_mut().filter(|_| element_moves) {
         let element = Arc::make_mut(element);
         ty_spans(&mut element.ty, &mut moved);

@@ -65,11 +65,7 @@ impl PlacedFunction {
 
     /// Where its text is.
     pub(crate) fn span(&self) -> Span {
-        let span = self.lowered.span;
-        Span {
-            start: span.start.wrapping_add_signed(self.shift),
-            end: span.end.wrapping_add_signed(self.shift),
-        }
+        self.lowered.span.moved_by(self.shift)
     }
 
     /// Its body with the positions of where it was lowered: for a reader that takes no
@@ -94,10 +90,7 @@ impl Deref for PlacedFunction {
         }
         self.moved.get_or_init(|| {
             let mut moved = Function::clone(&self.lowered);
-            spans::each_span(&mut moved, &mut |span| {
-                span.start = span.start.wrapping_add_signed(self.shift);
-                span.end = span.end.wrapping_add_signed(self.shift);
-            });
+            spans::each_span(&mut moved, &mut |span| *span = span.moved_by(self.shift));
             moved
         })
     }

@@ -37,6 +37,14 @@ impl Span {
     pub fn is_empty(self) -> bool {
         self.end <= self.start
     }
+
+    /// The span of the same text after it moved by `delta` bytes.
+    pub fn moved_by(self, delta: isize) -> Self {
+        Span {
+            start: self.start.wrapping_add_signed(delta),
+            end: self.end.wrapping_add_signed(delta),
+        }
+    }
 }
 
 impl From<std::ops::Range<usize>> for Span {

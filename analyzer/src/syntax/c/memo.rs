@@ -263,10 +263,6 @@ impl Lowerer<'_> {
         replay(&mut self.expansion_budget, lowered.expansions);
         replay(&mut self.include_budget, lowered.includes);
         let delta = start as isize - lowered.start as isize;
-        let shift = |span: Span| Span {
-            start: span.start.wrapping_add_signed(delta),
-            end: span.end.wrapping_add_signed(delta),
-        };
         let function = lowered.function.as_ref();
         self.program
             .functions
@@ -274,10 +270,10 @@ impl Lowerer<'_> {
         self.program
             .notes
             .extend(lowered.notes.iter().map(|note| Note {
-                span: shift(note.span),
+                span: note.span.moved_by(delta),
                 message: note.message.clone(),
             }));
-        let macro_uses = lowered.macro_uses.iter().map(|&span| shift(span));
+        let macro_uses = lowered.macro_uses.iter().map(|span| span.moved_by(delta));
         self.program.macro_uses.extend(macro_uses);
     }
 
