@@ -3,7 +3,7 @@
 
 use std::sync::{Arc, OnceLock};
 
-use crate::checks::NamesMemo;
+use crate::checks::{FindingsMemo, NamesMemo};
 use crate::dtype::{Datatype, DtypeError, MpiModel, Partial};
 use crate::eval::value::Tri;
 use crate::eval::{self, EvalOptions, Evaluation, Limits};
@@ -55,6 +55,9 @@ pub struct Analysis {
     pub(crate) names: OnceLock<Arc<NamesMemo>>,
     /// The previous version's, which the checks of this one reuse.
     pub(crate) previous_names: Option<Arc<NamesMemo>>,
+    /// The findings the checks keep for the next version (see `checks/findings_memo.rs`).
+    pub(crate) findings: OnceLock<Arc<FindingsMemo>>,
+    pub(crate) previous_findings: Option<Arc<FindingsMemo>>,
 }
 
 /// Analyses a text with no includes under `model`, for the unit tests.
@@ -144,6 +147,8 @@ pub fn reanalyze(
         roots: Arc::new(roots),
         names: OnceLock::new(),
         previous_names: previous.and_then(|p| p.names.get().cloned()),
+        findings: OnceLock::new(),
+        previous_findings: previous.and_then(|p| p.findings.get().cloned()),
     }
 }
 
@@ -174,6 +179,12 @@ pub struct TypeReport {
 impl Analysis {
     pub fn text(&self) -> &str {
         &self.text
+    }
+
+    /// How many groups of functions the last check of this analysis took the findings of from
+    /// the previous version's (see `checks/findings_memo.rs`).
+    pub fn findings_kept(&self) -> usize {
+        self.findings.get().map_or(0, |memo| memo.kept)
     }
 
     /// Whether the parse was made from the previous version's (see [`reanalyze`]).

@@ -1,5 +1,6 @@
 use super::{
-    address_bytes, fortran_edit, integer_bytes, CallSite, Context, Diagnostic, Rule, Severity,
+    address_bytes, fortran_edit, integer_bytes, CallSite, Context, Diagnostic, Rule, Scope,
+    Severity,
 };
 use crate::catalog::Role;
 use crate::fix::{Applicability, Edit, Fix};
@@ -24,6 +25,7 @@ pub(crate) static RULE: Rule = Rule {
     summary: "Fortran: a displacement, stride or address argument that is not INTEGER(KIND=MPI_ADDRESS_KIND)",
     docs: DOCS,
     severity: Severity::Error,
+    scope: Scope::Roots,
     check,
 };
 

@@ -1,10 +1,11 @@
-use super::{handle_text, messages, same_buffer, Context, Diagnostic, Rule, Severity};
+use super::{handle_text, messages, same_buffer, Context, Diagnostic, Rule, Scope, Severity};
 
 pub(crate) static RULE: Rule = Rule {
     id: "buffer-overflow",
     summary: "count x extent reaches outside a buffer of known size",
     docs: DOCS,
     severity: Severity::Error,
+    scope: Scope::Roots,
     check,
 };
 

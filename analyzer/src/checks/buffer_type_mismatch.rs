@@ -1,5 +1,5 @@
 use super::scalar::{self, Scalar};
-use super::{handle_text, messages, same_buffer, Context, Diagnostic, Rule, Severity};
+use super::{handle_text, messages, same_buffer, Context, Diagnostic, Rule, Scope, Severity};
 use crate::ir::Ty;
 
 pub(crate) static RULE: Rule = Rule {
@@ -7,6 +7,7 @@ pub(crate) static RULE: Rule = Rule {
     summary: "the buffer's element type differs from the datatype's basic types",
     docs: DOCS,
     severity: Severity::Error,
+    scope: Scope::Roots,
     check,
 };
 

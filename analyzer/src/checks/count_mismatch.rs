@@ -1,4 +1,4 @@
-use super::{CallSite, Context, Diagnostic, Rule, Severity};
+use super::{CallSite, Context, Diagnostic, Rule, Scope, Severity};
 use crate::catalog::{ConstructorKind, Effect, MpiFunction};
 use crate::eval::{ArgumentValue, Unwritten};
 use crate::ir::{statements, visit_expr, visit_stmt_exprs, Expr, ExprKind, StmtKind};
@@ -9,6 +9,7 @@ pub(crate) static RULE: Rule = Rule {
     summary: "a constructor's count is larger than the arrays passed beside it, or than the entries written in them",
     docs: DOCS,
     severity: Severity::Error,
+    scope: Scope::Roots,
     check,
 };
 

@@ -3,7 +3,7 @@ use std::collections::{BTreeSet, HashSet};
 use super::old_library::OldLibraryCode;
 use super::{
     address_widening, bound_markers, c_edit, fortran_edit, in_case_of, CallSite, Context,
-    Diagnostic, Rule, Severity,
+    Diagnostic, Rule, Scope, Severity,
 };
 use crate::fix::{Applicability, Edit, Fix};
 use crate::ir::StmtKind;
@@ -14,6 +14,7 @@ pub(crate) static RULE: Rule = Rule {
     summary: "MPI-1 datatype API removed in MPI-3.0 (MPI_Type_struct, MPI_Address, MPI_UB, ...)",
     docs: DOCS,
     severity: Severity::Warning,
+    scope: Scope::File,
     check,
 };
 

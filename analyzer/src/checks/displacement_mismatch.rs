@@ -1,5 +1,5 @@
 use super::fields::{misfits, Misfit, SiteMisfit};
-use super::{handle_text, Context, Diagnostic, Rule, Severity};
+use super::{handle_text, Context, Diagnostic, Rule, Scope, Severity};
 
 pub(crate) static RULE: Rule = Rule {
     id: "displacement-mismatch",
@@ -7,6 +7,7 @@ pub(crate) static RULE: Rule = Rule {
         "datatype displacements that do not match the field offsets of the struct the buffer holds",
     docs: DOCS,
     severity: Severity::Error,
+    scope: Scope::Roots,
     check,
 };
 

@@ -1,5 +1,5 @@
 use super::{c_edit, fortran_edit, handle_text, in_case_of, messages, same_buffer};
-use super::{Context, Diagnostic, Rule, Severity};
+use super::{Context, Diagnostic, Rule, Scope, Severity};
 use crate::eval::Element;
 use crate::fix::{Applicability, Edit, Fix};
 use crate::ir::Ty;
@@ -10,6 +10,7 @@ pub(crate) static RULE: Rule = Rule {
     summary: "a datatype describing one struct or array element whose extent differs from the element's size, used for several elements",
     docs: DOCS,
     severity: Severity::Error,
+    scope: Scope::Roots,
     check,
 };
 

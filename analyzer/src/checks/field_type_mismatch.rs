@@ -1,11 +1,12 @@
 use super::fields::{misfits, Misfit, SiteMisfit};
-use super::{handle_text, Context, Diagnostic, Rule, Severity};
+use super::{handle_text, Context, Diagnostic, Rule, Scope, Severity};
 
 pub(crate) static RULE: Rule = Rule {
     id: "field-type-mismatch",
     summary: "a basic type or block length that does not match the struct field it covers",
     docs: DOCS,
     severity: Severity::Error,
+    scope: Scope::Roots,
     check,
 };
 

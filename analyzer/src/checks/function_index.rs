@@ -8,8 +8,9 @@ use crate::source::Span;
 
 pub(super) struct FunctionIndex {
     /// Indices of the program's functions by start, the longer of two at one start first, and
-    /// for each the entry in `order` of the innermost function around it.
-    order: Vec<(usize, Option<usize>)>,
+    /// for each the entry in `order` of the innermost function around it, and its span (here,
+    /// not read from the function, so that a search reads one small array).
+    order: Vec<(usize, Option<usize>, Span)>,
     /// Two functions' texts overlap without one holding the other: the index cannot answer.
     tangled: bool,
 }
@@ -28,21 +29,21 @@ impl FunctionIndex {
                 i,
             )
         });
-        let mut order: Vec<(usize, Option<usize>)> = Vec::with_capacity(sorted.len());
+        let mut order: Vec<(usize, Option<usize>, Span)> = Vec::with_capacity(sorted.len());
         let mut tangled = false;
         // The entries around the current one, outermost first.
         let mut around: Vec<usize> = Vec::new();
         for (entry, &i) in sorted.iter().enumerate() {
             let span = functions[i].span();
             while let Some(&top) = around.last() {
-                let outer = functions[order[top].0].span();
+                let outer = order[top].2;
                 if contains(outer, span) {
                     break;
                 }
                 tangled |= span.start < outer.end;
                 around.pop();
             }
-            order.push((i, around.last().copied()));
+            order.push((i, around.last().copied(), span));
             around.push(entry);
         }
         FunctionIndex { order, tangled }
@@ -55,29 +56,37 @@ impl FunctionIndex {
         functions: &'f [PlacedFunction],
         span: Span,
     ) -> Option<&'f PlacedFunction> {
+        self.index_at(functions, span).map(|i| &functions[i])
+    }
+
+    /// The index in `functions` of the one [`at`](Self::at) finds.
+    pub(super) fn index_at(&self, functions: &[PlacedFunction], span: Span) -> Option<usize> {
         // An empty span where one function ends and the next begins lies in both.
         if self.tangled || span.start == span.end {
             return functions
                 .iter()
-                .filter(|f| contains(f.span(), span))
-                .min_by_key(|f| f.span().len());
+                .enumerate()
+                .filter(|(_, f)| contains(f.span(), span))
+                .min_by_key(|(_, f)| f.span().len())
+                .map(|(i, _)| i);
         }
         let after = self
             .order
-            .partition_point(|&(i, _)| functions[i].span().start <= span.start);
+            .partition_point(|&(_, _, function)| function.start <= span.start);
         // The innermost function around `span` starts last among those before it, or holds
         // the one that does.
         let mut entry = after.checked_sub(1)?;
-        while !contains(functions[self.order[entry].0].span(), span) {
+        while !contains(self.order[entry].2, span) {
             entry = self.order[entry].1?;
         }
-        let found = functions[self.order[entry].0].span();
-        while entry > 0 && functions[self.order[entry - 1].0].span() == found {
+        let found = self.order[entry].2;
+        while entry > 0 && self.order[entry - 1].2 == found {
             entry -= 1;
         }
-        Some(&functions[self.order[entry].0])
+        Some(self.order[entry].0)
     }
 }
+
 #[cfg(test)]
 mod tests {
     use super::*;

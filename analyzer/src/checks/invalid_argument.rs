@@ -1,4 +1,4 @@
-use super::{handle_text, CallSite, Context, Diagnostic, Rule, Severity};
+use super::{handle_text, CallSite, Context, Diagnostic, Rule, Scope, Severity};
 use crate::catalog::Role;
 use crate::dtype::MpiModel;
 use crate::eval::ArgumentValue;
@@ -9,6 +9,7 @@ pub(crate) static RULE: Rule = Rule {
     summary: "arguments MPI rejects: negative counts, invalid constructor arguments, a predefined type freed, MPI_DATATYPE_NULL used",
     docs: DOCS,
     severity: Severity::Error,
+    scope: Scope::Roots,
     check,
 };
 
@@ -56,7 +57,7 @@ Correct the argument; free only the datatypes the program created.
 "#;
 
 fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
-    for d in &cx.analysis.evaluation.definitions {
+    for d in cx.definitions() {
         if let Some(Err(e)) = &d.datatype {
             out.push(cx.diagnostic(
                 &RULE,

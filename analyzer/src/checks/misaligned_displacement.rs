@@ -1,4 +1,4 @@
-use super::{Context, Diagnostic, Rule, Severity};
+use super::{Context, Diagnostic, Rule, Scope, Severity};
 use crate::catalog::{ConstructorKind, Effect, Role};
 use crate::eval::ArgumentValue;
 
@@ -7,6 +7,7 @@ pub(crate) static RULE: Rule = Rule {
     summary: "a byte displacement or stride that puts a basic type off its alignment",
     docs: DOCS,
     severity: Severity::Warning,
+    scope: Scope::Roots,
     check,
 };
 

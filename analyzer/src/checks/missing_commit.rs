@@ -1,5 +1,6 @@
 use super::{
-    c_edit, fortran_edit, handle_text, in_case_of, CallSite, Context, Diagnostic, Rule, Severity,
+    c_edit, fortran_edit, handle_text, in_case_of, CallSite, Context, Diagnostic, Rule, Scope,
+    Severity,
 };
 use crate::catalog::Role;
 use crate::eval::value::Tri;
@@ -12,6 +13,7 @@ pub(crate) static RULE: Rule = Rule {
     summary: "a derived datatype used in communication, packing or I/O before it is committed",
     docs: DOCS,
     severity: Severity::Error,
+    scope: Scope::Roots,
     check,
 };
 

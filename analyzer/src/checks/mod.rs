@@ -17,6 +17,7 @@ mod expression_names;
 mod extent_mismatch;
 mod field_type_mismatch;
 mod fields;
+mod findings_memo;
 mod fortran_edit;
 mod function_index;
 mod invalid_argument;
@@ -32,6 +33,7 @@ mod type_leak;
 mod use_after_free;
 
 use std::cell::OnceCell;
+use std::rc::Rc;
 
 use crate::analysis::Analysis;
 use crate::catalog::{MpiFunction, Role};
@@ -44,6 +46,7 @@ use crate::layout::{FortranType, Target};
 use crate::source::{Language, Span};
 
 pub(crate) use expression_names::NamesMemo;
+pub(crate) use findings_memo::FindingsMemo;
 pub(crate) use suppression::Suppressions;
 
 /// How serious a finding is.
@@ -75,7 +78,24 @@ pub struct Rule {
     /// Markdown: what it finds, why it is a bug, an example, the fix, references.
     pub docs: &'static str,
     pub severity: Severity,
+    /// What its findings depend on, which decides whether they can be kept for the next
+    /// version of the file.
+    scope: Scope,
     check: fn(&Context<'_>, &mut Vec<Diagnostic>),
+}
+
+/// What a rule's findings depend on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Scope {
+    /// Anything in the file.
+    File,
+    /// Only roots: what it finds in a function is about a call or definition of one of the
+    /// functions a set of roots runs (the roots that run that function, and the roots those
+    /// share a function with) and depends only on those roots' evaluations, the texts of
+    /// the functions they run, and what the functions see (`Program::context`); its positions
+    /// and messages move with those functions. Such findings are kept for the next version
+    /// (see `findings_memo`).
+    Roots,
 }
 
 impl std::fmt::Debug for Rule {
@@ -156,16 +176,29 @@ impl Rule {
 /// ones removed.
 pub fn check(analysis: &Analysis, selection: &RuleSelection) -> Vec<Diagnostic> {
     let cx = Context::new(analysis);
-    let suppressions = Suppressions::parse(analysis.text(), analysis.language);
+    let enabled = |scope: Scope| {
+        RULES
+            .iter()
+            .copied()
+            .filter(move |r| r.scope == scope && selection.enabled(r))
+    };
     let mut out = Vec::new();
-    for rule in RULES.iter().filter(|r| selection.enabled(r)) {
-        let mut found = Vec::new();
-        (rule.check)(&cx, &mut found);
-        out.extend(found.into_iter().filter(|d| {
-            let (line, _) = analysis.position(d.span.start);
-            !suppressions.allows(d.rule, line)
-        }));
+    for rule in enabled(Scope::File) {
+        (rule.check)(&cx, &mut out);
     }
+    let roots_rules: Vec<&Rule> = enabled(Scope::Roots).collect();
+    let groups = findings_memo::Groups::of(&cx, &roots_rules);
+    let roots_cx = cx.without(groups.kept_functions());
+    let mut found = Vec::new();
+    for rule in &roots_rules {
+        (rule.check)(&roots_cx, &mut found);
+    }
+    out.extend(groups.keep(&cx, found));
+    let suppressions = Suppressions::parse(analysis.text(), analysis.language);
+    out.retain(|d| {
+        let (line, _) = analysis.position(d.span.start);
+        !suppressions.allows(d.rule, line)
+    });
     // The text of a statement macro's use is not the code its expansion runs: no edit there.
     for d in &mut out {
         if cx.in_macro_use(d.span) {
@@ -184,6 +217,7 @@ pub fn check(analysis: &Analysis, selection: &RuleSelection) -> Vec<Diagnostic> 
 
 /// One MPI call in the source and every evaluation of it (one per loop iteration, call
 /// context or root function that reached it).
+#[derive(Clone)]
 pub(crate) struct CallSite<'a> {
     pub function: &'static MpiFunction,
     pub span: Span,
@@ -275,11 +309,23 @@ pub(crate) fn same_buffer<'a>(site: &CallSite<'a>, i: usize) -> Option<&'a Buffe
 /// What the rules read: the analysis, its call sites grouped by source position.
 pub(crate) struct Context<'a> {
     pub analysis: &'a Analysis,
+    /// The sites the rules report on: every one for the rules that read the whole file; for
+    /// those that read roots, the sites of the functions whose findings are not kept from the
+    /// previous version (see `findings_memo`).
     pub sites: Vec<CallSite<'a>>,
+    /// What both kinds of rules read of the whole file, made once for both.
+    file: Rc<FileFacts>,
+    /// Per program function, whether its findings are kept: the rules do not report on its
+    /// calls and definitions (empty when none is).
+    kept: Vec<bool>,
+    misfits: OnceCell<Vec<fields::SiteMisfit>>,
+}
+
+/// The parts of a context that do not depend on its sites.
+struct FileFacts {
     functions: function_index::FunctionIndex,
     /// The C code without comments, literals and directives, for the fixes that need it.
     c_code: OnceCell<Vec<u8>>,
-    misfits: OnceCell<Vec<fields::SiteMisfit>>,
     names: OnceCell<expression_names::ExpressionNames>,
     definitions: OnceCell<definition_index::DefinitionIndex>,
 }
@@ -308,28 +354,66 @@ impl<'a> Context<'a> {
         Context {
             analysis,
             sites,
-            functions: function_index::FunctionIndex::new(&analysis.program.functions),
-            c_code: OnceCell::new(),
+            file: Rc::new(FileFacts {
+                functions: function_index::FunctionIndex::new(&analysis.program.functions),
+                c_code: OnceCell::new(),
+                names: OnceCell::new(),
+                definitions: OnceCell::new(),
+            }),
+            kept: Vec::new(),
             misfits: OnceCell::new(),
-            names: OnceCell::new(),
-            definitions: OnceCell::new(),
         }
+    }
+
+    /// The same file, but for the functions whose findings are `kept`.
+    fn without(&self, kept: Vec<bool>) -> Self {
+        let mut cx = Context {
+            analysis: self.analysis,
+            sites: Vec::new(),
+            file: self.file.clone(),
+            kept,
+            misfits: OnceCell::new(),
+        };
+        cx.sites = self
+            .sites
+            .iter()
+            .filter(|s| cx.reports_on(s.span))
+            .cloned()
+            .collect();
+        cx
+    }
+
+    /// Whether the rules report on what is at `span` (its function's findings are not kept).
+    pub(crate) fn reports_on(&self, span: Span) -> bool {
+        self.kept.is_empty() || self.function_index_at(span).is_none_or(|f| !self.kept[f])
+    }
+
+    /// The definitions the rules report on.
+    pub(crate) fn definitions(&self) -> impl Iterator<Item = &'a TypeDefinition> + '_ {
+        self.analysis
+            .evaluation
+            .definitions
+            .iter()
+            .map(|d| &**d)
+            .filter(|d| self.reports_on(d.span))
     }
 
     /// The text's bytes with comments, literals and preprocessor directives blanked (C).
     pub(crate) fn c_code(&self) -> &[u8] {
-        self.c_code
+        self.file
+            .c_code
             .get_or_init(|| crate::syntax::c::prepass::code_only(self.analysis.text()))
     }
 
     /// The bound markers and rank variables the program's expressions name.
     pub(crate) fn expression_names(&self) -> &expression_names::ExpressionNames {
-        self.names
+        self.file
+            .names
             .get_or_init(|| expression_names::expression_names(self))
     }
 
     fn definition_index(&self) -> &definition_index::DefinitionIndex {
-        self.definitions.get_or_init(|| {
+        self.file.definitions.get_or_init(|| {
             definition_index::DefinitionIndex::new(&self.analysis.evaluation.definitions)
         })
     }
@@ -429,7 +513,17 @@ impl<'a> Context<'a> {
     /// The innermost function (C function, Fortran program unit or internal procedure) whose
     /// text contains `span`.
     pub(crate) fn function_at(&self, span: Span) -> Option<&'a crate::ir::PlacedFunction> {
-        self.functions.at(&self.analysis.program.functions, span)
+        self.file
+            .functions
+            .at(&self.analysis.program.functions, span)
+    }
+
+    /// The index among the program's functions of the one [`function_at`](Self::function_at)
+    /// finds.
+    fn function_index_at(&self, span: Span) -> Option<usize> {
+        self.file
+            .functions
+            .index_at(&self.analysis.program.functions, span)
     }
 
     /// The line (1-based) and its indentation at a byte offset.

@@ -1,4 +1,4 @@
-use super::{handle_text, messages, Context, Diagnostic, Rule, Severity};
+use super::{handle_text, messages, Context, Diagnostic, Rule, Scope, Severity};
 use crate::dtype::{Api, Constructor, Engine};
 
 pub(crate) static RULE: Rule = Rule {
@@ -6,6 +6,7 @@ pub(crate) static RULE: Rule = Rule {
     summary: "a receive datatype whose entries overlap",
     docs: DOCS,
     severity: Severity::Error,
+    scope: Scope::Roots,
     check,
 };
 

@@ -1,6 +1,6 @@
 use std::collections::{HashMap, HashSet};
 
-use super::{handle_text, CallSite, Context, Diagnostic, Rule, Severity};
+use super::{handle_text, CallSite, Context, Diagnostic, Rule, Scope, Severity};
 use crate::dtype::{compare_signatures, SignatureComparison};
 use crate::eval::ArgumentValue;
 use crate::ir::{
@@ -14,6 +14,7 @@ pub(crate) static RULE: Rule = Rule {
     summary: "send and receive signatures that cannot match, or a message longer than the receive",
     docs: DOCS,
     severity: Severity::Error,
+    scope: Scope::File,
     check,
 };
 

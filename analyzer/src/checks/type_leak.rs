@@ -1,6 +1,6 @@
 use std::collections::HashSet;
 
-use super::{Context, Diagnostic, Rule, Severity};
+use super::{Context, Diagnostic, Rule, Scope, Severity};
 use crate::catalog::{Effect, MpiFunction, Role};
 use crate::eval::value::HandleId;
 use crate::eval::{ArgumentValue, TypeDefinition};
@@ -14,6 +14,7 @@ pub(crate) static RULE: Rule = Rule {
     summary: "a datatype created in a loop or a function and never freed",
     docs: DOCS,
     severity: Severity::Warning,
+    scope: Scope::Roots,
     check,
 };
 
@@ -57,7 +58,7 @@ it once outside the loop.
 fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     let freed = freed_handles(cx);
     let unknown = unknown_frees(cx);
-    for d in &cx.analysis.evaluation.definitions {
+    for d in cx.definitions() {
         if matches!(d.constructor.effect, Effect::Construct(k) if k.returns_predefined()) {
             continue;
         }
@@ -110,10 +111,12 @@ fn loss(handles: &[HandleId], kept: impl Fn(&HandleId) -> bool, in_main: bool) -
     (lost, lost_in_loop)
 }
 
-/// Every handle some call passes to `MPI_Type_free`.
+/// Every handle some call the rule reports on passes to `MPI_Type_free`: the handles of one
+/// root's definitions are freed, if at all, by its own calls, which lie in the functions it
+/// runs, all of which the rule reports on or none.
 fn freed_handles(cx: &Context<'_>) -> HashSet<HandleId> {
     let mut freed = HashSet::new();
-    for call in &cx.analysis.evaluation.calls {
+    for call in cx.sites.iter().flat_map(|s| &s.evaluations) {
         for (role, arg) in call.function.roles().zip(&call.args) {
             if let (Role::FreeType, ArgumentValue::Datatype { handle, .. }) = (role, &arg.value) {
                 freed.insert(*handle);

@@ -1,4 +1,4 @@
-use super::{handle_text, Context, Diagnostic, Rule, Severity};
+use super::{handle_text, Context, Diagnostic, Rule, Scope, Severity};
 use crate::catalog::Role;
 use crate::eval::value::Tri;
 use crate::eval::ArgumentValue;
@@ -8,6 +8,7 @@ pub(crate) static RULE: Rule = Rule {
     summary: "a datatype handle used after `MPI_Type_free`",
     docs: DOCS,
     severity: Severity::Error,
+    scope: Scope::Roots,
     check,
 };
 

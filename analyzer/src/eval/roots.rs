@@ -30,6 +30,23 @@ pub(crate) struct RootMemo {
     entries: HashMap<Fingerprint, Kept>,
     /// The names each function with an identity calls.
     callees: HashMap<Fingerprint, Arc<[String]>>,
+    /// This version's roots, in order.
+    runs: Vec<RootRun>,
+}
+
+/// A root of one version: the key of its result (`None` when a function it runs has no
+/// identity) and the functions it runs, itself first (indices into the program's functions).
+#[derive(Debug)]
+pub(crate) struct RootRun {
+    pub key: Option<Fingerprint>,
+    pub functions: Vec<usize>,
+}
+
+impl RootMemo {
+    /// This version's roots, in the order they were evaluated and merged.
+    pub(crate) fn runs(&self) -> &[RootRun] {
+        &self.runs
+    }
 }
 
 /// A root's result, and its calls and definitions as the last merge made them.
@@ -112,7 +129,8 @@ pub(crate) fn evaluate(
         if !root.is_main() && called.contains(root.name()) {
             continue;
         }
-        let ran = context.and_then(|c| closure(c, i, program, &by_name, &callees));
+        let functions = reached(i, &by_name, &callees);
+        let ran = context.and_then(|c| key_of(c, &functions, program));
         let kept = ran
             .as_ref()
             .and_then(|(key, _)| previous?.entries.get(key).cloned());
@@ -122,6 +140,10 @@ pub(crate) fn evaluate(
             ev.run_root(&mut globals.clone(), root);
             let places = ran.as_ref().map(|(_, places)| places.clone());
             Kept::of(ev, merged.globals, places)
+        });
+        memo.runs.push(RootRun {
+            key: ran.as_ref().map(|(key, _)| *key),
+            functions,
         });
         results.push((ran, kept));
     }
@@ -161,16 +183,9 @@ fn callees(
     names
 }
 
-/// The key of the result of the root `root` (an index into the program's functions), and where
-/// the functions it runs are; `None` when one of them has no identity. A call runs the last
-/// function of its name, as in the evaluator.
-fn closure(
-    context: Fingerprint,
-    root: usize,
-    program: &Program,
-    by_name: &HashMap<&str, usize>,
-    callees: &[Arc<[String]>],
-) -> Option<(Fingerprint, Vec<(Fingerprint, Span)>)> {
+/// The functions the root `root` (an index into the program's functions) runs, itself first. A
+/// call runs the last function of its name, as in the evaluator.
+fn reached(root: usize, by_name: &HashMap<&str, usize>, callees: &[Arc<[String]>]) -> Vec<usize> {
     let mut functions = vec![root];
     let mut seen: HashSet<usize> = HashSet::from([root]);
     let mut next = 0;
@@ -184,6 +199,16 @@ fn closure(
             }
         }
     }
+    functions
+}
+
+/// The key of the result of a root that runs `functions`, and where they are; `None` when one
+/// of them has no identity.
+fn key_of(
+    context: Fingerprint,
+    functions: &[usize],
+    program: &Program,
+) -> Option<(Fingerprint, Vec<(Fingerprint, Span)>)> {
     let places: Vec<(Fingerprint, Span)> = functions
         .iter()
         .map(|&i| {
