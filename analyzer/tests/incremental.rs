@@ -219,6 +219,36 @@ struct Reused {
     edits: usize,
 }
 
+/// The C text with its directives and declarations (each once) before its functions: an edit
+/// before an item that is no function moves it, which changes the program's context (its
+/// items' places, `syntax/c/memo.rs`), and then no function's results are kept.
+fn items_first(text: &str) -> String {
+    let (mut items, mut functions) = (Vec::<String>::new(), String::new());
+    let mut item = String::new();
+    let mut depth = 0usize;
+    let mut in_item = false;
+    for line in text.lines() {
+        if depth == 0 && !line.starts_with([' ', '\t', '}', '/', '*']) && !line.is_empty() {
+            in_item = line.starts_with('#')
+                || line.starts_with("struct ")
+                || line.starts_with("typedef ")
+                || line.trim_end().ends_with(';');
+        }
+        depth = (depth + line.matches('{').count()).saturating_sub(line.matches('}').count());
+        let text = if in_item { &mut item } else { &mut functions };
+        text.push_str(line);
+        text.push('\n');
+        if in_item && depth == 0 {
+            if !items.contains(&item) {
+                items.push(item.clone());
+            }
+            item.clear();
+            in_item = false;
+        }
+    }
+    items.concat() + &functions
+}
+
 /// Edits `base` at random, 500 times in each of `rounds` rounds, and compares the analysis
 /// made from the previous version's with a fresh one after each edit.
 fn every_edit_analyses_as_fresh(
@@ -287,16 +317,15 @@ fn an_analysis_made_from_the_previous_one_equals_a_fresh_one_after_every_edit() 
 #[test]
 fn the_findings_kept_from_the_previous_version_equal_a_fresh_check_after_every_edit() {
     // A finding of every rule that reads only roots (but address-kind, Fortran's), most with
-    // a fix; those with struct declarations first, and the directives at the top: an edit
-    // before an item that is no function moves it, and then no function's findings are kept.
+    // a fix.
     let rules = [
         ("extent-mismatch", "halo_records_pointer_param.c"),
         ("displacement-mismatch", "simd_aligned_sizeof_sum.c"),
         ("field-type-mismatch", "long_gid_as_int.c"),
         ("missing-commit", "halo_sendrecv_same_type.c"),
-        ("type-leak", "loop_rebuilds_type.c"),
+        ("type-leak", "static_handle_built_once.c"),
         ("count-mismatch", "indexed_stale_macro.c"),
-        ("buffer-overflow", "ghost_recv_too_long.c"),
+        ("buffer-overflow", "two_columns_vector.c"),
         ("buffer-type-mismatch", "long_ids_as_int.c"),
         ("invalid-argument", "swapped_count_and_type.c"),
         ("misaligned-displacement", "hvector_stride_in_elements.c"),
@@ -307,18 +336,7 @@ fn the_findings_kept_from_the_previous_version_equal_a_fresh_check_after_every_e
         .iter()
         .map(|(rule, name)| testdata(&format!("rules/{rule}"), &[name]))
         .collect();
-    let (mut directives, mut code) = (Vec::new(), String::new());
-    for line in texts.iter().flat_map(|t| t.lines()) {
-        if line.starts_with('#') {
-            if !directives.contains(&line) {
-                directives.push(line);
-            }
-        } else {
-            code.push_str(line);
-            code.push('\n');
-        }
-    }
-    let base = directives.join("\n") + "\n" + &code;
+    let base = items_first(&texts.concat());
     let fresh = analyze(
         &base,
         Language::C,
@@ -334,11 +352,9 @@ fn the_findings_kept_from_the_previous_version_equal_a_fresh_check_after_every_e
     }
     let Reused { checks, edits, .. } =
         every_edit_analyses_as_fresh(&base, Language::C, c_well_formed_edit, C_SNIPPETS, (22, 2));
-    // Few: an edit before an item that the lowering memo counts into the program's context
-    // (anything but a self-contained function: `syntax/c/memo.rs`) changes every root's key,
-    // and then no findings are kept.
+    // Most edits leave some functions' findings to keep.
     assert!(
-        checks * 100 > edits,
+        checks * 2 > edits,
         "{checks} of {edits} checks kept findings"
     );
     println!("{checks} of {edits} checks kept some functions' findings");
