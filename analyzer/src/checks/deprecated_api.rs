@@ -139,11 +139,14 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
 }
 
 fn findings(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
-    let marker_fixes: Vec<(Span, Fix)> = cx
-        .sites
-        .iter()
-        .filter_map(|s| Some((s.span, bound_markers::fix(cx, s)?)))
-        .collect();
+    let marker_fixes: Vec<(Span, Fix)> = match cx.analysis.evaluation.marker_structs {
+        true => cx
+            .sites
+            .iter()
+            .filter_map(|s| Some((s.span, bound_markers::fix(cx, s)?)))
+            .collect(),
+        false => Vec::new(),
+    };
     let names = FreshNames::of(cx);
     for site in cx.sites.iter().filter(|s| s.function.removed.is_some()) {
         let mut d = removed_call(cx, site, &names);

@@ -225,6 +225,14 @@ impl Datatype {
         }
     }
 
+    /// Whether this is a struct with a block of a bound marker.
+    pub(crate) fn has_marker_block(&self) -> bool {
+        match self.kind() {
+            Kind::Struct { blocks, .. } => blocks.iter().any(|b| b.old.marker().is_some()),
+            _ => false,
+        }
+    }
+
     /// The bound marker this is (`MPI_LB`, `MPI_UB`).
     pub(crate) fn marker(&self) -> Option<Marker> {
         match self.kind() {

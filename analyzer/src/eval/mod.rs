@@ -240,6 +240,9 @@ pub(crate) struct Evaluation {
     pub calls: Vec<Arc<MpiCall>>,
     /// Things the evaluator could not do, as notes (step budget exhausted, recursion, ...).
     pub notes: Vec<crate::source::Note>,
+    /// Whether some definition is a struct with an `MPI_LB` or `MPI_UB` block, which only
+    /// deprecated-api's rewrite looks for: without one it looks at no definition.
+    pub marker_structs: bool,
 }
 
 /// What one object of type `ty` is, with the program's globals evaluated: the layout a hover on

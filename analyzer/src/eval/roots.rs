@@ -66,6 +66,8 @@ struct RootResult {
     unfollowed: Vec<HandleId>,
     /// Where the functions it ran were: the root's and those it calls, by identity.
     places: Vec<(Fingerprint, Span)>,
+    /// Whether one of its definitions is a struct with a bound marker's block.
+    marker_structs: bool,
 }
 
 /// A root's calls and the definitions of its constructor calls, shared with the merged
@@ -225,6 +227,7 @@ impl Kept {
     fn of(ev: Evaluator<'_>, globals: usize, places: Option<Vec<(Fingerprint, Span)>>) -> Self {
         let places = places.unwrap_or_default();
         let definitions = finished(ev.definitions, &ev.ever_committed, &ev.unfollowed);
+        let marker_structs = has_marker_structs(&definitions);
         Kept {
             placed: Placed::unmerged(ev.calls, definitions, places.clone()),
             result: Arc::new(RootResult {
@@ -233,6 +236,7 @@ impl Kept {
                 committed: ev.ever_committed.into_iter().collect(),
                 unfollowed: ev.unfollowed.into_iter().collect(),
                 places,
+                marker_structs,
             }),
         }
     }
@@ -252,6 +256,12 @@ impl Placed {
             definitions: definitions.into_iter().map(Arc::new).collect(),
         })
     }
+}
+
+fn has_marker_structs(definitions: &[TypeDefinition]) -> bool {
+    definitions
+        .iter()
+        .any(|d| matches!(&d.datatype, Some(Ok(dt)) if dt.has_marker_block()))
 }
 
 /// The definitions with their commit flags set from the handles `committed` and `unfollowed`.
@@ -434,6 +444,7 @@ struct Merged {
     noted: HashSet<(Span, String)>,
     committed: HashSet<HandleId>,
     unfollowed: HashSet<HandleId>,
+    marker_structs: bool,
 }
 
 impl Merged {
@@ -456,6 +467,7 @@ impl Merged {
             noted: HashSet::new(),
             committed: std::mem::take(&mut ev.ever_committed),
             unfollowed: std::mem::take(&mut ev.unfollowed),
+            marker_structs: false,
         };
         ev.noted.clear();
         let globals = Kept {
@@ -465,6 +477,7 @@ impl Merged {
                 committed: Vec::new(),
                 unfollowed: Vec::new(),
                 places: Vec::new(),
+                marker_structs: has_marker_structs(&definitions),
             }),
             placed: Placed::unmerged(std::mem::take(&mut ev.calls), definitions, Vec::new()),
         };
@@ -495,6 +508,8 @@ impl Merged {
             self.add_definition(d);
         }
         let result = &*kept.result;
+        // A joined definition keeps a datatype only where the roots' agree.
+        self.marker_structs |= result.marker_structs;
         let moves = moves_between(&result.places, places);
         let (globals, offset) = (self.globals, self.handles.len() - self.globals);
         let number = |h: HandleId| if h < globals { h } else { h + offset };
@@ -611,6 +626,7 @@ impl Merged {
             definitions: self.definitions,
             calls: self.calls,
             notes: self.notes,
+            marker_structs: self.marker_structs,
         }
     }
 }
