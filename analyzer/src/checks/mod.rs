@@ -188,10 +188,20 @@ pub fn check(analysis: &Analysis, selection: &RuleSelection) -> Vec<Diagnostic> 
     }
     let roots_rules: Vec<&Rule> = enabled(Scope::Roots).collect();
     let groups = findings_memo::Groups::of(&cx, &roots_rules);
-    let roots_cx = cx.without(groups.kept_functions());
+    let kept = groups.kept_functions();
+    // Without the sites of the functions whose findings are kept, when some are (on opening a
+    // file none is).
+    let without_kept;
+    let roots_cx = match kept.contains(&true) {
+        true => {
+            without_kept = cx.without(kept);
+            &without_kept
+        }
+        false => &cx,
+    };
     let mut found = Vec::new();
     for rule in &roots_rules {
-        (rule.check)(&roots_cx, &mut found);
+        (rule.check)(roots_cx, &mut found);
     }
     out.extend(groups.keep(&cx, found));
     let suppressions = Suppressions::parse(analysis.text(), analysis.language);
