@@ -1,0 +1,59 @@
+//! Real code edited: for each C file that `REPLAY_FILES` lists (one path per line), 20 random
+//! edits (a blank, a comment or a line break at the end of a line), each analysed and checked
+//! from the previous version's analysis and compared with a fresh one. Not run in CI: the files
+//! are public projects fetched for the real-world runs (REALWORLD.md).
+//!
+//! `REPLAY_FILES=/tmp/replay_files cargo test --release -p mpi-dtype-analyzer --test realworld_edits -- --ignored --nocapture`
+
+use analyzer::analysis::{analyze, reanalyze, Analysis, AnalysisOptions};
+use analyzer::checks::{self, RuleSelection};
+use analyzer::source::Language;
+use analyzer::syntax::NoIncludes;
+use rand::{Rng, SeedableRng};
+
+fn seen(analysis: &Analysis) -> String {
+    let findings = checks::check(analysis, &RuleSelection::default());
+    format!("{:?}\n{findings:?}", analysis.types())
+}
+
+#[test]
+#[ignore = "needs REPLAY_FILES, a list of real C files"]
+fn edits_of_real_files_analyse_as_fresh() {
+    let list = std::env::var("REPLAY_FILES").expect("REPLAY_FILES names a list of C files");
+    let list = std::fs::read_to_string(&list).expect("the list of files is readable");
+    let options = AnalysisOptions::default();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+    let (mut files, mut edits, mut kept) = (0, 0, 0);
+    for path in list.lines() {
+        let Ok(mut text) = std::fs::read_to_string(path) else {
+            continue;
+        };
+        files += 1;
+        let mut previous = analyze(&text, Language::C, &options, &mut NoIncludes);
+        seen(&previous);
+        for _ in 0..20 {
+            let ends: Vec<usize> = text
+                .match_indices('\n')
+                .map(|(i, _)| i)
+                .filter(|&i| i > 0 && text.as_bytes()[i - 1] != b'\\')
+                .collect();
+            let Some(&at) = ends.get(rng.gen_range(0..ends.len().max(1))) else {
+                break;
+            };
+            text.insert_str(at, [" ", " /* x */", "\n"][rng.gen_range(0..3)]);
+            let new = reanalyze(
+                Some(&previous),
+                &text,
+                Language::C,
+                &options,
+                &mut NoIncludes,
+            );
+            let fresh = analyze(&text, Language::C, &options, &mut NoIncludes);
+            assert_eq!(seen(&new), seen(&fresh), "{path}, after an edit at {at}");
+            edits += 1;
+            kept += usize::from(new.findings_kept() > 0);
+            previous = new;
+        }
+    }
+    println!("{files} files, {edits} edits, {kept} checks kept some functions' findings");
+}
