@@ -302,27 +302,26 @@ void d(void) { MPI_Datatype w; MPI_Type_contiguous(2, MPI_INT, &w); MPI_Type_fre
         assert!(findings.contains("type-leak"), "{findings}");
         // Groups: `a`; `helper`, `b` and `c`; `d`.
         assert_eq!(old.findings.get().unwrap().entries.len(), 3);
+        // After an edit, checked as fresh: how many groups kept their findings, and how many
+        // share them with the old version.
+        let after = |edited: &str| {
+            let (new, findings) = checked(edited, Some(&old));
+            assert_eq!(findings, fresh(edited));
+            (new.findings_kept(), shared(&old, &new))
+        };
         // An edit in `d` that moves nothing else.
-        let in_d = FILE.replace("(2, MPI_INT, &w)", "(2 + 1, MPI_INT, &w)");
-        let (new, findings) = checked(&in_d, Some(&old));
-        assert_eq!(findings, fresh(&in_d));
         assert_eq!(
-            (new.findings.get().unwrap().kept, shared(&old, &new)),
+            after(&FILE.replace("(2, MPI_INT, &w)", "(2 + 1, MPI_INT, &w)")),
             (2, 2)
         );
         // An edit in `a` that moves every other function and its findings.
         let in_a = FILE.replace("MPI_Datatype t;", "MPI_Datatype t; /* moved */ int n = 4;");
-        let (new, findings) = checked(&in_a, Some(&old));
-        assert_eq!(findings, fresh(&in_a));
-        assert_eq!(
-            (new.findings.get().unwrap().kept, shared(&old, &new)),
-            (2, 2)
-        );
+        assert_eq!(after(&in_a), (2, 2));
         // An edit in the helper: its group, with `b` and `c`, is checked again.
-        let in_helper = FILE.replace("(3, MPI_INT, t)", "(4, MPI_INT, t)");
-        let (new, findings) = checked(&in_helper, Some(&old));
-        assert_eq!(findings, fresh(&in_helper));
-        assert_eq!(new.findings.get().unwrap().kept, 2);
+        assert_eq!(
+            after(&FILE.replace("(3, MPI_INT, t)", "(4, MPI_INT, t)")).0,
+            2
+        );
     }
 
     #[test]
