@@ -8,7 +8,7 @@
 //! program's context, the options and the identities of every function the roots run), the
 //! rules that ran, and the rest of the lines the group's functions start and end on. A group
 //! whose root or function has no identity is checked every time, as are the calls outside
-//! functions.
+//! functions, and every group of a file whose functions' texts overlap.
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -53,7 +53,12 @@ impl Groups {
             of_function: vec![None; functions.len()],
             groups: Vec::new(),
         };
-        let Some(context) = analysis.program.context else {
+        // Where functions overlap, finding each site's function would look at every function.
+        let Some(context) = analysis
+            .program
+            .context
+            .filter(|_| !cx.file.functions.is_tangled())
+        else {
             return groups;
         };
         let runs = analysis.roots.runs();

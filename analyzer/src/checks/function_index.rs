@@ -49,6 +49,12 @@ impl FunctionIndex {
         FunctionIndex { order, tangled }
     }
 
+    /// Whether two functions' texts overlap without one holding the other: a search then
+    /// looks at every function.
+    pub(super) fn is_tangled(&self) -> bool {
+        self.tangled
+    }
+
     /// The innermost function whose text contains `span`; of several alike, the first in the
     /// program.
     pub(super) fn at<'f>(
