@@ -52,12 +52,28 @@ pub struct Analysis {
     /// The roots' evaluations, which the analysis of the next version reuses.
     pub(crate) roots: Arc<eval::RootMemo>,
     /// The names the rules read of each function, kept by the checks for the next version.
-    pub(crate) names: OnceLock<Arc<NamesMemo>>,
-    /// The previous version's, which the checks of this one reuse.
-    pub(crate) previous_names: Option<Arc<NamesMemo>>,
+    pub(crate) names: Carried<NamesMemo>,
     /// The findings the checks keep for the next version (see `checks/findings_memo.rs`).
-    pub(crate) findings: OnceLock<Arc<FindingsMemo>>,
-    pub(crate) previous_findings: Option<Arc<FindingsMemo>>,
+    pub(crate) findings: Carried<FindingsMemo>,
+}
+
+/// What the checks of one version keep for the next: this version's, once a check made it, and
+/// the previous version's, which that check reused.
+#[derive(Debug)]
+pub(crate) struct Carried<T> {
+    /// Set by the first check of the analysis.
+    pub(crate) next: OnceLock<Arc<T>>,
+    pub(crate) previous: Option<Arc<T>>,
+}
+
+impl<T> Carried<T> {
+    /// Empty, with what `previous` carries (when its analysis was checked).
+    fn after(previous: Option<&Carried<T>>) -> Self {
+        Carried {
+            next: OnceLock::new(),
+            previous: previous.and_then(|p| p.next.get().cloned()),
+        }
+    }
 }
 
 /// Analyses a text with no includes under `model`, for the unit tests.
@@ -145,10 +161,8 @@ pub fn reanalyze(
         parse,
         fortran_parse,
         roots: Arc::new(roots),
-        names: OnceLock::new(),
-        previous_names: previous.and_then(|p| p.names.get().cloned()),
-        findings: OnceLock::new(),
-        previous_findings: previous.and_then(|p| p.findings.get().cloned()),
+        names: Carried::after(previous.map(|p| &p.names)),
+        findings: Carried::after(previous.map(|p| &p.findings)),
     }
 }
 
@@ -184,7 +198,7 @@ impl Analysis {
     /// How many groups of functions the last check of this analysis took the findings of from
     /// the previous version's (see `checks/findings_memo.rs`).
     pub fn findings_kept(&self) -> usize {
-        self.findings.get().map_or(0, |memo| memo.kept)
+        self.findings.next.get().map_or(0, |memo| memo.kept)
     }
 
     /// Whether the parse was made from the previous version's (see [`reanalyze`]).

@@ -88,7 +88,7 @@ impl ExpressionNames {
 pub(super) fn expression_names(cx: &Context<'_>) -> ExpressionNames {
     let analysis = cx.analysis;
     let (program, language) = (&analysis.program, analysis.language);
-    let previous = analysis.previous_names.as_deref();
+    let previous = analysis.names.previous.as_deref();
     let mut memo = NamesMemo::default();
     let mut all = ExpressionNames::of(&program.globals, language);
     for function in &program.functions {
@@ -106,7 +106,7 @@ pub(super) fn expression_names(cx: &Context<'_>) -> ExpressionNames {
         memo.entries.insert(identity, names);
     }
     // A second check of the same analysis keeps the first one's.
-    let _ = analysis.names.set(Arc::new(memo));
+    let _ = analysis.names.next.set(Arc::new(memo));
     all
 }
 
@@ -141,7 +141,7 @@ void second(MPI_Datatype *t) {
         let (_, fresh) = checked(&edited, None);
         assert_eq!(findings, fresh);
         assert!(findings.contains("MPI_UB"), "{findings}");
-        let (old, new) = (old.names.get().unwrap(), new.names.get().unwrap());
+        let (old, new) = (old.names.next.get().unwrap(), new.names.next.get().unwrap());
         let kept = new
             .entries
             .iter()

@@ -68,34 +68,29 @@ impl Groups {
                 sets.join(run.functions[0], f);
             }
         }
-        // Each group's functions in the order its roots run them, and its roots' keys; the
-        // functions no root runs each alone.
-        let mut members: HashMap<usize, (Vec<usize>, Vec<Option<Fingerprint>>)> = HashMap::new();
-        let mut order = Vec::new();
+        // Each group's functions in the order its roots run them and its roots' keys, by the
+        // set's first function; the functions no root runs each alone.
+        let mut members: Vec<(Vec<usize>, Vec<Option<Fingerprint>>)> =
+            vec![Default::default(); functions.len()];
         let mut placed = vec![false; functions.len()];
-        let mut add = |set: usize, run: &[usize], key: Option<Option<Fingerprint>>| {
-            let (group, keys) = members.entry(set).or_insert_with(|| {
-                order.push(set);
-                Default::default()
-            });
-            keys.extend(key);
-            for &f in run {
+        for run in runs {
+            let (group, keys) = &mut members[sets.find(run.functions[0])];
+            keys.push(run.key);
+            for &f in &run.functions {
                 if !std::mem::replace(&mut placed[f], true) {
                     group.push(f);
                 }
             }
-        };
-        for run in runs {
-            add(sets.find(run.functions[0]), &run.functions, Some(run.key));
         }
-        for f in 0..functions.len() {
-            add(sets.find(f), &[f], None);
+        for (f, placed) in placed.into_iter().enumerate() {
+            if !placed {
+                members[f].0.push(f);
+            }
         }
         let rules: Vec<&str> = rules.iter().map(|r| r.id).collect();
         let base = Fingerprint::default().mix(&(context, analysis.target, analysis.model, rules));
-        let previous = analysis.previous_findings.as_deref();
-        for set in order {
-            let (group, keys) = members.remove(&set).unwrap_or_default();
+        let previous = analysis.findings.previous.as_deref();
+        for (group, keys) in members.into_iter().filter(|(group, _)| !group.is_empty()) {
             let Some(key) = group_key(cx, base, &group, &keys) else {
                 continue;
             };
@@ -172,7 +167,7 @@ impl Groups {
             memo.entries.insert(group.key, findings);
         }
         // A second check of the same analysis keeps the first one's.
-        let _ = cx.analysis.findings.set(Arc::new(memo));
+        let _ = cx.analysis.findings.next.set(Arc::new(memo));
         out
     }
 }
@@ -293,7 +288,10 @@ void d(void) { MPI_Datatype w; MPI_Type_contiguous(2, MPI_INT, &w); MPI_Type_fre
 
     /// How many of the new version's groups share their findings with the old one.
     fn shared(old: &Analysis, new: &Analysis) -> usize {
-        let (old, new) = (old.findings.get().unwrap(), new.findings.get().unwrap());
+        let (old, new) = (
+            old.findings.next.get().unwrap(),
+            new.findings.next.get().unwrap(),
+        );
         new.entries
             .iter()
             .filter(|(key, f)| old.entries.get(key).is_some_and(|o| Arc::ptr_eq(o, f)))
@@ -306,7 +304,7 @@ void d(void) { MPI_Datatype w; MPI_Type_contiguous(2, MPI_INT, &w); MPI_Type_fre
         assert!(findings.contains("missing-commit"), "{findings}");
         assert!(findings.contains("type-leak"), "{findings}");
         // Groups: `a`; `helper`, `b` and `c`; `d`.
-        assert_eq!(old.findings.get().unwrap().entries.len(), 3);
+        assert_eq!(old.findings.next.get().unwrap().entries.len(), 3);
         // After an edit, checked as fresh: how many groups kept their findings, and how many
         // share them with the old version.
         let after = |edited: &str| {
