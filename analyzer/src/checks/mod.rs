@@ -10,7 +10,6 @@ mod buffer_overflow;
 mod buffer_type_mismatch;
 mod c_edit;
 mod count_mismatch;
-mod definition_index;
 mod deprecated_api;
 mod displacement_mismatch;
 mod expression_names;
@@ -337,7 +336,6 @@ struct FileFacts {
     /// The C code without comments, literals and directives, for the fixes that need it.
     c_code: OnceCell<Vec<u8>>,
     names: OnceCell<expression_names::ExpressionNames>,
-    definitions: OnceCell<definition_index::DefinitionIndex>,
 }
 
 impl<'a> Context<'a> {
@@ -368,7 +366,6 @@ impl<'a> Context<'a> {
                 functions: function_index::FunctionIndex::new(&analysis.program.functions),
                 c_code: OnceCell::new(),
                 names: OnceCell::new(),
-                definitions: OnceCell::new(),
             }),
             kept: Vec::new(),
             misfits: OnceCell::new(),
@@ -422,25 +419,17 @@ impl<'a> Context<'a> {
             .get_or_init(|| expression_names::expression_names(self))
     }
 
-    fn definition_index(&self) -> &definition_index::DefinitionIndex {
-        self.file.definitions.get_or_init(|| {
-            definition_index::DefinitionIndex::new(&self.analysis.evaluation.definitions)
-        })
-    }
-
     /// The definition of the constructor call at `site` (the first, if a statement macro's
     /// expansion has several alike).
     pub(crate) fn definition_at(&self, site: &CallSite<'_>) -> Option<&'a TypeDefinition> {
-        let i = self
-            .definition_index()
-            .of_call(site.span, site.function.name)?;
-        Some(&self.analysis.evaluation.definitions[i])
+        self.analysis
+            .evaluation
+            .definition_of_call(site.span, site.function.name)
     }
 
     /// The definition of the constructor call that made `handle`.
     pub(crate) fn definition_of(&self, handle: HandleId) -> Option<&'a TypeDefinition> {
-        let i = self.definition_index().of_handle(handle)?;
-        Some(&self.analysis.evaluation.definitions[i])
+        self.analysis.evaluation.definition_of(handle)
     }
 
     pub(crate) fn model(&self) -> MpiModel {

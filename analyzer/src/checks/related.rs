@@ -103,12 +103,7 @@ impl Index {
             .filter(|(s, _)| s.end <= at.end);
         for &(span, handle) in inside {
             let name = handle_text(analysis.slice(span));
-            if let Some(built) = analysis
-                .evaluation
-                .handles
-                .get(handle)
-                .and_then(|h| h.defined_at)
-            {
+            if let Some(built) = analysis.evaluation.built_at(handle) {
                 push(built, format!("`{name}` is built here"));
             }
             for &(call, what) in self.lifecycle.get(&handle).into_iter().flatten() {

@@ -4,6 +4,8 @@
 //! whatever its displacements. A field is known only where every MPI model computes it from
 //! the known arguments alone; everything else stays unknown.
 
+use std::sync::Arc;
+
 use super::node::{Datatype, Summary, SUMMARY_FIELDS};
 use super::MpiModel;
 
@@ -65,16 +67,19 @@ fn aint_sum(a: i128, b: i128) -> i128 {
 }
 
 /// A datatype known in part, under every [`MpiModel`]. Never all unknown.
+///
+/// Shared, not inline: handles, definitions and their variants each hold an optional one,
+/// and the inline summaries made those six times larger to copy and to keep.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Partial {
-    summaries: [PartialSummary; 3],
+    summaries: Arc<[PartialSummary; 3]>,
 }
 
 impl Partial {
     /// Everything of a known datatype.
     pub fn of(dt: &Datatype) -> Partial {
         Partial {
-            summaries: MpiModel::ALL.map(|m| PartialSummary::of(dt.summary(m))),
+            summaries: Arc::new(MpiModel::ALL.map(|m| PartialSummary::of(dt.summary(m)))),
         }
     }
 
@@ -83,7 +88,9 @@ impl Partial {
         let known = summaries
             .iter()
             .any(|s| SUMMARY_FIELDS.iter().any(|f| s.field(f).is_some()));
-        known.then_some(Partial { summaries })
+        known.then(|| Partial {
+            summaries: Arc::new(summaries),
+        })
     }
 
     pub fn summary(&self, model: MpiModel) -> &PartialSummary {
@@ -97,15 +104,15 @@ impl Partial {
 
     /// What two evaluations both know, alike: the fields on which they agree.
     pub fn meet(&self, other: &Partial) -> Option<Partial> {
-        let [a, b, c] = &self.summaries;
-        let [x, y, z] = &other.summaries;
+        let [a, b, c] = &*self.summaries;
+        let [x, y, z] = &*other.summaries;
         Partial::new([a.meet(x), b.meet(y), c.meet(z)])
     }
 
     /// The known fields whose values differ between the models, or that some model does not
     /// know.
     pub fn implementation_dependent(&self) -> Vec<&'static str> {
-        let [standard, mpich, openmpi] = &self.summaries;
+        let [standard, mpich, openmpi] = &*self.summaries;
         SUMMARY_FIELDS
             .into_iter()
             .filter(|f| {

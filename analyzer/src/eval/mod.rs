@@ -4,6 +4,7 @@
 
 mod arrays;
 mod assign;
+mod definition_index;
 mod expr;
 mod function;
 mod intrinsics;
@@ -21,7 +22,7 @@ pub(crate) mod value;
 
 use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use crate::catalog::MpiFunction;
 use crate::dtype::{Datatype, DtypeError, Engine, MpiModel, Partial, Predefined};
@@ -74,8 +75,6 @@ pub(crate) struct Handle {
     /// A predefined datatype a call returned (`MPI_Type_create_f90_real`,
     /// `MPI_Type_match_size`): committed, and not the program's to free.
     pub returned_predefined: bool,
-    /// The constructor call that made it.
-    pub defined_at: Option<Span>,
 }
 
 impl Handle {
@@ -232,17 +231,78 @@ pub(crate) struct MpiCall {
     pub args: Vec<Argument>,
 }
 
+/// The handles of an evaluation, numbered in order: the globals' and then each root's, each
+/// list shared with the root's result that the next version may reuse.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Handles {
+    /// Each list with the number of its first handle, in order.
+    parts: Vec<(HandleId, Arc<[Handle]>)>,
+    len: usize,
+}
+
+impl Handles {
+    /// Numbers `handles` on from those already in.
+    fn push(&mut self, handles: Arc<[Handle]>) {
+        if !handles.is_empty() {
+            let first = self.len;
+            self.len += handles.len();
+            self.parts.push((first, handles));
+        }
+    }
+
+    pub(crate) fn get(&self, handle: HandleId) -> Option<&Handle> {
+        let part = self.parts.partition_point(|(first, _)| *first <= handle);
+        let (first, handles) = self.parts.get(part.checked_sub(1)?)?;
+        handles.get(handle - first)
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        self.len
+    }
+}
+
 /// Everything evaluation found.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Evaluation {
-    pub handles: Vec<Handle>,
+    pub handles: Handles,
     pub definitions: Vec<Arc<TypeDefinition>>,
+    /// The definitions by call and by handle, made when first asked for.
+    definition_index: OnceLock<definition_index::DefinitionIndex>,
     pub calls: Vec<Arc<MpiCall>>,
     /// Things the evaluator could not do, as notes (step budget exhausted, recursion, ...).
     pub notes: Vec<crate::source::Note>,
     /// Whether some definition is a struct with an `MPI_LB` or `MPI_UB` block, which only
     /// deprecated-api's rewrite looks for: without one it looks at no definition.
     pub marker_structs: bool,
+}
+
+impl Evaluation {
+    fn definition_index(&self) -> &definition_index::DefinitionIndex {
+        self.definition_index
+            .get_or_init(|| definition_index::DefinitionIndex::new(&self.definitions))
+    }
+
+    /// The definition of the constructor call at `span` (the first, if a statement macro's
+    /// expansion has several alike).
+    pub(crate) fn definition_of_call(
+        &self,
+        span: Span,
+        constructor: &'static str,
+    ) -> Option<&TypeDefinition> {
+        let i = self.definition_index().of_call(span, constructor)?;
+        Some(&self.definitions[i])
+    }
+
+    /// The definition of the constructor call that made `handle`.
+    pub(crate) fn definition_of(&self, handle: HandleId) -> Option<&TypeDefinition> {
+        let i = self.definition_index().of_handle(handle)?;
+        Some(&self.definitions[i])
+    }
+
+    /// The constructor call that made `handle`.
+    pub(crate) fn built_at(&self, handle: HandleId) -> Option<Span> {
+        self.definition_of(handle).map(|d| d.span)
+    }
 }
 
 /// What one object of type `ty` is, with the program's globals evaluated: the layout a hover on

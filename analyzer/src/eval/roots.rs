@@ -11,13 +11,13 @@
 use std::collections::hash_map::Entry;
 use std::collections::{HashMap, HashSet};
 use std::ops::Range;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use super::mpi::{join, Built};
 use super::value::{HandleId, State, Tri};
 use super::{
     ArgumentValue, Buffer, DefinitionKey, Element, EvalOptions, Evaluation, Evaluator, Handle,
-    MpiCall, TypeDefinition,
+    Handles, MpiCall, TypeDefinition,
 };
 use crate::fingerprint::Fingerprint;
 use crate::ir::spans::{self, Visitor};
@@ -59,8 +59,9 @@ struct Kept {
 /// What one root's evaluation added to the globals'.
 #[derive(Clone, Debug)]
 struct RootResult {
-    /// The handles it made, numbered on from the globals'.
-    handles: Vec<Handle>,
+    /// The handles it made, numbered on from the globals'. They hold no position, so the
+    /// merged evaluation shares them as they are.
+    handles: Arc<[Handle]>,
     notes: Vec<Note>,
     committed: Vec<HandleId>,
     unfollowed: Vec<HandleId>,
@@ -231,7 +232,7 @@ impl Kept {
         Kept {
             placed: Placed::unmerged(ev.calls, definitions, places.clone()),
             result: Arc::new(RootResult {
-                handles: ev.handles[globals..].to_vec(),
+                handles: ev.handles[globals..].into(),
                 notes: ev.notes,
                 committed: ev.ever_committed.into_iter().collect(),
                 unfollowed: ev.unfollowed.into_iter().collect(),
@@ -432,7 +433,7 @@ fn move_buffer(buffer: &mut Arc<Buffer>, moves: &Moves) {
 struct Merged {
     /// How many handles the globals made: the roots' own are numbered on from there.
     globals: usize,
-    handles: Vec<Handle>,
+    handles: Handles,
     definitions: Vec<Arc<TypeDefinition>>,
     /// The definitions by call: the first of each span, constructor and new-type argument's
     /// span, and the others of one statement macro's expansion (whose calls share all three)
@@ -456,9 +457,11 @@ impl Merged {
             &ev.ever_committed,
             &ev.unfollowed,
         );
+        let mut handles = Handles::default();
+        handles.push(ev.handles.as_slice().into());
         let mut merged = Merged {
             globals: ev.handles.len(),
-            handles: ev.handles.clone(),
+            handles,
             definitions: Vec::new(),
             index: HashMap::new(),
             alike: HashMap::new(),
@@ -472,7 +475,7 @@ impl Merged {
         ev.noted.clear();
         let globals = Kept {
             result: Arc::new(RootResult {
-                handles: Vec::new(),
+                handles: Arc::new([]),
                 notes: std::mem::take(&mut ev.notes),
                 committed: Vec::new(),
                 unfollowed: Vec::new(),
@@ -491,7 +494,6 @@ impl Merged {
     /// them again and again.
     fn reserve<'r>(&mut self, results: impl Iterator<Item = &'r Kept> + Clone) {
         let total = |part: fn(&Kept) -> usize| results.clone().map(part).sum::<usize>();
-        self.handles.reserve(total(|k| k.result.handles.len()));
         self.definitions
             .reserve(total(|k| k.placed.definitions.len()));
         self.index.reserve(total(|k| k.placed.definitions.len()));
@@ -513,15 +515,10 @@ impl Merged {
         let moves = moves_between(&result.places, places);
         let (globals, offset) = (self.globals, self.handles.len() - self.globals);
         let number = |h: HandleId| if h < globals { h } else { h + offset };
-        let mut moved = |span: &mut Span| move_span(&moves, span);
-        for handle in &result.handles {
-            let mut handle = handle.clone();
-            handle.defined_at.iter_mut().for_each(&mut moved);
-            self.handles.push(handle);
-        }
+        self.handles.push(result.handles.clone());
         for note in &result.notes {
             let mut note = note.clone();
-            moved(&mut note.span);
+            move_span(&moves, &mut note.span);
             self.note(note);
         }
         self.committed
@@ -624,6 +621,7 @@ impl Merged {
         Evaluation {
             handles: self.handles,
             definitions: self.definitions,
+            definition_index: OnceLock::new(),
             calls: self.calls,
             notes: self.notes,
             marker_structs: self.marker_structs,

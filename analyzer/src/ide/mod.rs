@@ -243,7 +243,7 @@ fn handle_hover(analysis: &Analysis, u: &HandleUse, line_of: LineOf<'_>) -> Stri
     let defined_at: Vec<Span> = u
         .handles
         .iter()
-        .filter_map(|&h| handles.get(h)?.defined_at)
+        .filter_map(|&h| analysis.evaluation.built_at(h))
         .collect();
     if let [first, ..] = defined_at.as_slice() {
         let _ = write!(out, " (defined on {})", line_name(line_of, first.start));
@@ -758,7 +758,7 @@ pub fn definition(analysis: &Analysis, offset: usize) -> Vec<Span> {
     let mut spans: Vec<Span> = u
         .handles
         .iter()
-        .filter_map(|&h| analysis.evaluation.handles.get(h)?.defined_at)
+        .filter_map(|&h| analysis.evaluation.built_at(h))
         .collect();
     spans.sort_by_key(|s| (s.start, s.end));
     spans.dedup();

@@ -336,7 +336,6 @@ impl Evaluator<'_> {
             partial: built.partial.clone(),
             predefined: None,
             returned_predefined: matches!(function.effect, Effect::Construct(k) if k.returns_predefined()),
-            defined_at: Some(span),
         });
         let h = self.handles.len() - 1;
         state.handles.insert(

@@ -37,7 +37,6 @@ impl<'p> Evaluator<'p> {
             partial: None,
             predefined: Some(p),
             returned_predefined: false,
-            defined_at: None,
         });
         let h = self.handles.len() - 1;
         self.predefined_handles.insert(p, h);

@@ -1,6 +1,7 @@
 //! The evaluation's constructor-call definitions by call and by the handles they made: several
 //! rules look one up for each call site, and a search through every definition for each site
-//! made the checks quadratic in the file's calls.
+//! made the checks quadratic in the file's calls. The hovers find where a handle was built
+//! here too (a handle keeps no position of its own, so a root's handles need no moving).
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -9,6 +10,7 @@ use crate::eval::value::HandleId;
 use crate::eval::TypeDefinition;
 use crate::source::Span;
 
+#[derive(Clone, Debug)]
 pub(super) struct DefinitionIndex {
     /// The first definition of each call (its span and the constructor's name).
     by_call: HashMap<(Span, &'static str), usize>,
