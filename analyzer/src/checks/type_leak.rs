@@ -57,7 +57,8 @@ it once outside the loop.
 
 fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     let freed = freed_handles(cx);
-    let unknown = unknown_frees(cx);
+    // Looked for at the first handle not freed: it reads every call of the file.
+    let mut unknown = None;
     for d in cx.definitions() {
         if matches!(d.constructor.effect, Effect::Construct(k) if k.returns_predefined()) {
             continue;
@@ -70,7 +71,8 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         let Some((function, target)) = local_handle(cx, d) else {
             continue;
         };
-        let maybe_freed = freed_through_unknown(cx, &unknown, d, function, &target);
+        let unknown = unknown.get_or_insert_with(|| unknown_frees(cx));
+        let maybe_freed = freed_through_unknown(cx, unknown, d, function, &target);
         let kept = |h: &HandleId| !freed.contains(h) && !maybe_freed.contains(h);
         let (lost, lost_in_loop) = loss(&d.handles, kept, function.is_main);
         // Last, as it walks the whole function: most handles are freed.
