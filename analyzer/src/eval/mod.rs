@@ -237,16 +237,13 @@ pub(crate) struct MpiCall {
 pub(crate) struct Handles {
     /// Each list with the number of its first handle, in order.
     parts: Vec<(HandleId, Arc<[Handle]>)>,
-    len: usize,
 }
 
 impl Handles {
     /// Numbers `handles` on from those already in.
     fn push(&mut self, handles: Arc<[Handle]>) {
         if !handles.is_empty() {
-            let first = self.len;
-            self.len += handles.len();
-            self.parts.push((first, handles));
+            self.parts.push((self.len(), handles));
         }
     }
 
@@ -257,7 +254,9 @@ impl Handles {
     }
 
     pub(crate) fn len(&self) -> usize {
-        self.len
+        self.parts
+            .last()
+            .map_or(0, |(first, handles)| first + handles.len())
     }
 }
 
