@@ -87,7 +87,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                     match &arg.declared {
                         Some(declared) => integer_bytes(declared, cx.analysis.target),
                         // A literal without a kind (`0`, `32`) is a default INTEGER.
-                        None if is_plain_integer_literal(cx.text(arg.span)) => {
+                        None if is_plain_integer_literal(cx.text(c.span_of(arg))) => {
                             integer_bytes(&DEFAULT_INTEGER, cx.analysis.target)
                         }
                         None => None,

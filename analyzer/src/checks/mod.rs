@@ -237,7 +237,7 @@ pub(crate) struct CallSite<'a> {
 impl CallSite<'_> {
     /// The source span of argument `i`.
     pub(crate) fn arg_span(&self, i: usize) -> Option<Span> {
-        self.evaluations.first()?.args.get(i).map(|a| a.span)
+        self.evaluations.first()?.arg_span(i)
     }
 
     /// Argument `i` of every evaluation (`None` where an evaluation lacks it).
@@ -343,7 +343,7 @@ impl<'a> Context<'a> {
         // Calls in one statement macro's expansion share the span of its use: the function
         // tells them apart. A stable sort keeps each site's evaluations in their order.
         let site_of = |call: &MpiCall| (call.span.start, call.span.end, call.function.name);
-        let mut calls: Vec<&MpiCall> = analysis.evaluation.calls.iter().map(|c| &**c).collect();
+        let mut calls: Vec<&MpiCall> = analysis.evaluation.calls.iter().collect();
         calls.sort_by_key(|c| site_of(c));
         let mut sites: Vec<CallSite<'a>> = Vec::new();
         for call in calls {

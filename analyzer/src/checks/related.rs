@@ -51,10 +51,11 @@ impl Index {
         };
         let mut arguments = Vec::new();
         for call in &analysis.evaluation.calls {
-            for arg in &call.args {
+            for arg in call.args.iter() {
                 if let ArgumentValue::Datatype { handle, .. } = arg.value {
-                    if in_a_finding(arg.span) {
-                        arguments.push((arg.span, handle));
+                    let span = call.span_of(arg);
+                    if in_a_finding(span) {
+                        arguments.push((span, handle));
                     }
                 }
             }
@@ -71,7 +72,7 @@ impl Index {
                 Effect::Free => "freed here",
                 _ => continue,
             };
-            for arg in &call.args {
+            for arg in call.args.iter() {
                 let ArgumentValue::Datatype { handle, .. } = arg.value else {
                     continue;
                 };

@@ -119,7 +119,7 @@ fn loss(handles: &[HandleId], kept: impl Fn(&HandleId) -> bool, in_main: bool) -
 fn freed_handles(cx: &Context<'_>) -> HashSet<HandleId> {
     let mut freed = HashSet::new();
     for call in cx.sites.iter().flat_map(|s| &s.evaluations) {
-        for (role, arg) in call.function.roles().zip(&call.args) {
+        for (role, arg) in call.function.roles().zip(call.args.iter()) {
             if let (Role::FreeType, ArgumentValue::Datatype { handle, .. }) = (role, &arg.value) {
                 freed.insert(*handle);
             }
@@ -143,12 +143,16 @@ fn unknown_frees(cx: &Context<'_>) -> Vec<UnknownFree> {
         .iter()
         .enumerate()
         .filter_map(|(i, call)| {
-            let (_, arg) = call.function.roles().zip(&call.args).find(|(role, arg)| {
-                *role == Role::FreeType && !matches!(arg.value, ArgumentValue::Datatype { .. })
-            })?;
+            let (_, arg) = call
+                .function
+                .roles()
+                .zip(call.args.iter())
+                .find(|(role, arg)| {
+                    *role == Role::FreeType && !matches!(arg.value, ArgumentValue::Datatype { .. })
+                })?;
             Some(UnknownFree {
                 call: i,
-                variable: freed_variable(cx, arg.span)?,
+                variable: freed_variable(cx, call.span_of(arg))?,
                 function: cx.function_at(call.span)?.span(),
             })
         })

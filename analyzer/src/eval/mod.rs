@@ -160,12 +160,41 @@ pub(crate) struct Unwritten {
 /// An evaluated argument of an MPI call.
 #[derive(Clone, Debug)]
 pub(crate) struct Argument {
-    pub span: Span,
+    /// Where the argument is, counted from its call's start ([`MpiCall::span_of`]): a call an
+    /// edit moves keeps its arguments as they are.
+    from_call: Offset,
     pub value: ArgumentValue,
     /// The declared type of the variable (or element, or component) the argument names: the
-    /// Fortran kind of a displacement, stride or address, for the address-kind rule. Shared
-    /// (as the element below): a call moved by an edit copies only the types it moves.
+    /// Fortran kind of a displacement, stride or address, for the address-kind rule. Without
+    /// positions (as the buffer's types below): no rule reads them, and a call an edit moves
+    /// would have to move them.
     pub declared: Option<Arc<crate::ir::Ty>>,
+}
+
+/// A span counted from another's start.
+#[derive(Clone, Copy, Debug)]
+struct Offset {
+    start: isize,
+    len: usize,
+}
+
+impl Offset {
+    fn between(from: Span, span: Span) -> Self {
+        Offset {
+            start: span.start as isize - from.start as isize,
+            len: span.len(),
+        }
+    }
+
+    fn from(self, from: Span) -> Span {
+        let start = from.start.wrapping_add_signed(self.start);
+        Span::new(start, start + self.len)
+    }
+
+    /// Whether the span lies in `from`.
+    fn within(self, from: Span) -> bool {
+        self.start >= 0 && self.start as usize + self.len <= from.len()
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -222,13 +251,73 @@ pub(crate) struct Element {
     pub(crate) members: Option<Vec<Member>>,
 }
 
+impl Element {
+    /// The element with its types' positions reset (see [`Argument::declared`]).
+    fn without_positions(self) -> Self {
+        use crate::ir::spans::without_positions;
+        Element {
+            ty: without_positions(self.ty),
+            resolved: without_positions(self.resolved),
+            members: self.members.map(|members| {
+                members
+                    .into_iter()
+                    .map(|member| Member {
+                        ty: without_positions(member.ty),
+                        ..member
+                    })
+                    .collect()
+            }),
+            ..self
+        }
+    }
+}
+
 /// An MPI call as evaluated on one path.
 #[derive(Clone, Debug)]
 pub(crate) struct MpiCall {
     pub function: &'static MpiFunction,
     pub span: Span,
     pub name_span: Span,
-    pub args: Vec<Argument>,
+    /// Shared by the copies of the call that edits moved.
+    pub args: Arc<[Argument]>,
+    /// Whether every position the arguments hold lies in the call: they then move with it.
+    args_in_call: bool,
+}
+
+impl MpiCall {
+    pub(crate) fn new(
+        function: &'static MpiFunction,
+        span: Span,
+        name_span: Span,
+        args: Vec<Argument>,
+    ) -> Self {
+        let args_in_call = args.iter().all(|arg| {
+            arg.from_call.within(span)
+                && !matches!(
+                    arg.value,
+                    ArgumentValue::Array {
+                        unwritten: Some(_),
+                        ..
+                    }
+                )
+        });
+        MpiCall {
+            function,
+            span,
+            name_span,
+            args: args.into(),
+            args_in_call,
+        }
+    }
+
+    /// Where `arg`, one of the call's arguments, is in the text.
+    pub(crate) fn span_of(&self, arg: &Argument) -> Span {
+        arg.from_call.from(self.span)
+    }
+
+    pub(crate) fn arg_span(&self, i: usize) -> Option<Span> {
+        Some(self.span_of(self.args.get(i)?))
+    }
 }
 
 /// The handles of an evaluation, numbered in order: the globals' and then each root's, each
@@ -267,7 +356,7 @@ pub(crate) struct Evaluation {
     pub definitions: Vec<Arc<TypeDefinition>>,
     /// The definitions by call and by handle, made when first asked for.
     definition_index: OnceLock<definition_index::DefinitionIndex>,
-    pub calls: Vec<Arc<MpiCall>>,
+    pub calls: Vec<MpiCall>,
     /// Things the evaluator could not do, as notes (step budget exhausted, recursion, ...).
     pub notes: Vec<crate::source::Note>,
     /// Whether some definition is a struct with an `MPI_LB` or `MPI_UB` block, which only

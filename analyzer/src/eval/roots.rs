@@ -16,8 +16,8 @@ use std::sync::{Arc, OnceLock};
 use super::mpi::{join, Built};
 use super::value::{HandleId, State, Tri};
 use super::{
-    ArgumentValue, Buffer, DefinitionKey, Element, EvalOptions, Evaluation, Evaluator, Handle,
-    Handles, MpiCall, TypeDefinition,
+    Argument, ArgumentValue, DefinitionKey, EvalOptions, Evaluation, Evaluator, Handle, Handles,
+    MpiCall, Offset, TypeDefinition,
 };
 use crate::fingerprint::Fingerprint;
 use crate::ir::spans::{self, Visitor};
@@ -83,7 +83,7 @@ struct Placed {
     offset: usize,
     /// Where the functions they are in were.
     places: Vec<(Fingerprint, Span)>,
-    calls: Vec<Arc<MpiCall>>,
+    calls: Vec<MpiCall>,
     definitions: Vec<Arc<TypeDefinition>>,
 }
 
@@ -253,7 +253,7 @@ impl Placed {
         Arc::new(Placed {
             offset: 0,
             places,
-            calls: calls.into_iter().map(Arc::new).collect(),
+            calls,
             definitions: definitions.into_iter().map(Arc::new).collect(),
         })
     }
@@ -322,37 +322,6 @@ fn move_span(moves: &Moves, span: &mut Span) {
     }
 }
 
-fn ty_spans(ty: &mut crate::ir::Ty, visit: &mut dyn FnMut(&mut Span)) {
-    spans::exclusive::ty(
-        ty,
-        &mut Visitor {
-            span: visit,
-            expr: &mut |_| {},
-        },
-    );
-}
-
-/// Whether `moves` moves a span of `ty`.
-fn ty_moves(ty: &crate::ir::Ty, moves: &Moves) -> bool {
-    let mut moving = false;
-    spans::shared::ty(
-        ty,
-        &mut Visitor {
-            span: &mut |span: &Span| moving |= delta_of(moves, span).is_some(),
-            expr: &mut |_| {},
-        },
-    );
-    moving
-}
-
-/// Moves the spans of a type that other calls may share: copies it only when one of them
-/// moves (a buffer's struct type, declared outside the functions, never does).
-fn move_shared_ty(ty: &mut Arc<crate::ir::Ty>, moves: &Moves) {
-    if ty_moves(ty, moves) {
-        ty_spans(Arc::make_mut(ty), &mut |span| move_span(moves, span));
-    }
-}
-
 fn definition_spans(d: &mut TypeDefinition, visit: &mut dyn FnMut(&mut Span)) {
     visit(&mut d.span);
     visit(&mut d.target_span);
@@ -368,63 +337,33 @@ fn definition_spans(d: &mut TypeDefinition, visit: &mut dyn FnMut(&mut Span)) {
     }
 }
 
+/// Moves a call whose function's text moved. Its arguments move with it when they lie in it
+/// (see [`MpiCall::new`]), and are copied to be moved one by one only when not.
 fn move_call(call: &mut MpiCall, moves: &Moves) {
-    let moved = |span: &mut Span| move_span(moves, span);
-    moved(&mut call.span);
-    moved(&mut call.name_span);
-    for arg in &mut call.args {
-        moved(&mut arg.span);
-        if let Some(declared) = &mut arg.declared {
-            move_shared_ty(declared, moves);
-        }
-        match &mut arg.value {
-            ArgumentValue::Buffer(buffer) => move_buffer(buffer, moves),
-            ArgumentValue::Array { unwritten, .. } => {
-                if let Some(unwritten) = unwritten {
-                    moved(&mut unwritten.declaration);
-                }
-            }
-            ArgumentValue::Int(_)
-            | ArgumentValue::Datatype { .. }
-            | ArgumentValue::Named(_)
-            | ArgumentValue::NotADatatype
-            | ArgumentValue::Unknown => {}
-        }
+    let old = call.span;
+    move_span(moves, &mut call.name_span);
+    let Some(delta) = delta_of(moves, &old) else {
+        return move_arguments(call, old, moves);
+    };
+    call.span = old.moved_by(delta);
+    if !call.args_in_call {
+        move_arguments(call, old, moves);
     }
 }
 
-/// Moves a buffer that other calls' copies may share: copies it only when one of its
-/// positions moves (a local array's dimensions), never for a pointer or a struct type declared
-/// outside the functions.
-fn move_buffer(buffer: &mut Arc<Buffer>, moves: &Moves) {
-    let element_moves = |element: &Element| {
-        ty_moves(&element.ty, moves)
-            || ty_moves(&element.resolved, moves)
-            || element
-                .members
-                .iter()
-                .flatten()
-                .any(|member| ty_moves(&member.ty, moves))
-    };
-    let declared_moves = buffer
-        .declared
-        .as_ref()
-        .is_some_and(|declared| ty_moves(declared, moves));
-    let element_moves = buffer.element.as_deref().is_some_and(element_moves);
-    if !(declared_moves || element_moves) {
-        return;
-    }
-    let buffer = Arc::make_mut(buffer);
-    if let Some(declared) = &mut buffer.declared {
-        move_shared_ty(declared, moves);
-    }
-    let mut moved = |span: &mut Span| move_span(moves, span);
-    if let Some(element) = buffer.element.as_mut().filter(|_| element_moves) {
-        let element = Arc::make_mut(element);
-        ty_spans(&mut element.ty, &mut moved);
-        ty_spans(&mut element.resolved, &mut moved);
-        for member in element.members.iter_mut().flatten() {
-            ty_spans(&mut member.ty, &mut moved);
+/// Moves each position of the arguments of a call that was at `old`.
+fn move_arguments(call: &mut MpiCall, old: Span, moves: &Moves) {
+    let new = call.span;
+    for arg in Arc::make_mut(&mut call.args) {
+        let mut span = arg.from_call.from(old);
+        move_span(moves, &mut span);
+        arg.from_call = Offset::between(new, span);
+        if let ArgumentValue::Array {
+            unwritten: Some(unwritten),
+            ..
+        } = &mut arg.value
+        {
+            move_span(moves, &mut unwritten.declaration);
         }
     }
 }
@@ -440,7 +379,7 @@ struct Merged {
     /// by the variable they name too.
     index: HashMap<(Span, Span, &'static str), usize>,
     alike: HashMap<DefinitionKey, usize>,
-    calls: Vec<Arc<MpiCall>>,
+    calls: Vec<MpiCall>,
     notes: Vec<Note>,
     noted: HashSet<(Span, String)>,
     committed: HashSet<HandleId>,
@@ -550,14 +489,16 @@ impl Merged {
                 h - placed.offset + offset
             }
         };
+        let renumbered = |arg: &Argument| matches!(arg.value, ArgumentValue::Datatype { handle, .. } if number(handle) != handle);
         for call in &mut placed.calls {
-            let call = Arc::make_mut(call);
             if !moves.is_empty() {
                 move_call(call, &moves);
             }
-            for arg in &mut call.args {
-                if let ArgumentValue::Datatype { handle, .. } = &mut arg.value {
-                    *handle = number(*handle);
+            if call.args.iter().any(renumbered) {
+                for arg in Arc::make_mut(&mut call.args) {
+                    if let ArgumentValue::Datatype { handle, .. } = &mut arg.value {
+                        *handle = number(*handle);
+                    }
                 }
             }
         }
@@ -657,6 +598,7 @@ fn merge_definition(into: &mut TypeDefinition, d: &TypeDefinition) {
 #[cfg(test)]
 mod tests {
     use crate::analysis::{analyze, reanalyze, Analysis, AnalysisOptions};
+    use crate::eval::ArgumentValue;
     use crate::source::Language;
     use crate::syntax::NoIncludes;
     use std::sync::Arc;
@@ -720,6 +662,61 @@ int main(void) { MPI_Datatype t; MPI_Type_vector(2, 1, 4, MPI_INT, &t); return 0
         assert_eq!(kept(&old, &new), 3);
         // `a`'s calls are where they were; those of `c` and `main` moved.
         assert_eq!(calls_shared(&old, &new), 1);
+    }
+
+    #[test]
+    fn a_moved_call_shares_its_arguments_and_finds_them_at_its_new_place() {
+        let old = analysis(FILE, None);
+        let new = analysis(&FILE.replace("(3, MPI_INT", "(3 + 1, MPI_INT"), Some(&old));
+        same_as_fresh(&new);
+        let vector = |analysis: &Analysis| {
+            let calls = &analysis.evaluation.calls;
+            calls
+                .iter()
+                .find(|c| c.function.name == "MPI_Type_vector")
+                .cloned()
+                .expect("main's call")
+        };
+        let (before, after) = (vector(&old), vector(&new));
+        assert_eq!(after.span.start, before.span.start + 4);
+        assert!(Arc::ptr_eq(&before.args, &after.args));
+        let written: Vec<&str> = after
+            .args
+            .iter()
+            .map(|arg| new.slice(after.span_of(arg)))
+            .collect();
+        assert_eq!(written, ["2", "1", "4", "MPI_INT", "&t"]);
+    }
+
+    #[test]
+    fn a_moved_call_naming_a_declaration_out_of_it_moves_that_position_too() {
+        let text = "#include <mpi.h>
+void a(void) { MPI_Datatype t; MPI_Type_contiguous(3, MPI_INT, &t); }
+void b(void) {
+    int lengths[2];
+    int offsets[2] = {0, 4};
+    MPI_Datatype t;
+    MPI_Type_indexed(2, lengths, offsets, MPI_INT, &t);
+}
+";
+        let old = analysis(text, None);
+        let new = analysis(&text.replace("(3, MPI_INT", "(3 + 1, MPI_INT"), Some(&old));
+        same_as_fresh(&new);
+        let indexed = new
+            .evaluation
+            .calls
+            .iter()
+            .find(|c| c.function.name == "MPI_Type_indexed")
+            .expect("b's call");
+        let declaration = indexed.args.iter().find_map(|arg| match &arg.value {
+            ArgumentValue::Array {
+                unwritten: Some(unwritten),
+                ..
+            } => Some(unwritten.declaration),
+            _ => None,
+        });
+        assert!(!indexed.args_in_call);
+        assert_eq!(new.slice(declaration.expect("unwritten")), "lengths[2]");
     }
 
     #[test]

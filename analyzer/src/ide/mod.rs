@@ -87,7 +87,7 @@ struct HandleUse {
 fn handle_use_at(analysis: &Analysis, offset: usize) -> Option<HandleUse> {
     let mut found: Option<HandleUse> = None;
     for call in &analysis.evaluation.calls {
-        for arg in &call.args {
+        for arg in call.args.iter() {
             let ArgumentValue::Datatype {
                 handle,
                 committed,
@@ -97,7 +97,7 @@ fn handle_use_at(analysis: &Analysis, offset: usize) -> Option<HandleUse> {
                 continue;
             };
             // The handle as written, without the `&` of a C output argument.
-            let span = handle_span(analysis, arg.span);
+            let span = handle_span(analysis, call.span_of(arg));
             if !touches(span, offset) {
                 continue;
             }
@@ -274,7 +274,6 @@ fn known_arguments(analysis: &Analysis, call: Span) -> String {
         .evaluation
         .calls
         .iter()
-        .map(|c| &**c)
         .filter(|c| c.span == call)
         .collect();
     let Some(first) = calls.first() else {

@@ -227,6 +227,19 @@ macro_rules! walker {
 walker!(shared);
 walker!(exclusive, mut);
 
+/// `ty` with every position in it (an array's bounds, a kind) reset: for a type kept where
+/// nothing reads them, so that nothing has to move them after an edit.
+pub(crate) fn without_positions(mut ty: Ty) -> Ty {
+    exclusive::ty(
+        &mut ty,
+        &mut Visitor {
+            span: &mut |span: &mut Span| *span = Span::default(),
+            expr: &mut |_| {},
+        },
+    );
+    ty
+}
+
 /// Calls `visit` on every span of `function`, and on its Fortran specification end as an empty
 /// span.
 pub(crate) fn each_span(function: &mut Function, visit: &mut dyn FnMut(&mut Span)) {

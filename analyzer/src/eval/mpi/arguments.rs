@@ -7,7 +7,7 @@ use crate::catalog::Role;
 use crate::eval::expr::denotes_a_place;
 use crate::eval::value::{ObjectKind, PathElem, Place, State, Value};
 use crate::eval::{ArgumentValue, Buffer, Evaluator};
-use crate::ir::{Expr, ExprKind, Ty};
+use crate::ir::{spans, Expr, ExprKind, Ty};
 use crate::layout::CType;
 use Role::*;
 
@@ -215,7 +215,7 @@ impl Evaluator<'_> {
         let (declared, object_bytes) = match (&o.kind, o.ty()) {
             (ObjectKind::Variable(_), Some(ty)) => {
                 let bytes = self.layout(state, &ty).map(|l| l.size);
-                (Some(Arc::new(ty)), bytes)
+                (Some(Arc::new(spans::without_positions(ty))), bytes)
             }
             (ObjectKind::Heap { bytes, .. }, _) => (None, *bytes),
             _ => (None, None),
@@ -224,7 +224,7 @@ impl Evaluator<'_> {
             .static_type(state, arg)
             .filter(|ty| !self.is_raw_memory(ty))
             .and_then(|ty| self.element_info(state, &ty))
-            .map(Arc::new);
+            .map(|element| Arc::new(element.without_positions()));
         ArgumentValue::Buffer(Arc::new(Buffer {
             object: o.name.clone(),
             declared,
@@ -251,7 +251,7 @@ impl Evaluator<'_> {
                 declared: None,
                 offset: None,
                 object_bytes: None,
-                element: Some(Arc::new(element)),
+                element: Some(Arc::new(element.without_positions())),
             })),
             _ => ArgumentValue::Unknown,
         }

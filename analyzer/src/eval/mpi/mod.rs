@@ -15,11 +15,11 @@ pub(in crate::eval) use constructors::{join, Built};
 use std::sync::Arc;
 
 use super::value::{ObjectKind, State, Value};
-use super::{Argument, ArgumentValue, Evaluator, Handle, MpiCall};
+use super::{Argument, ArgumentValue, Evaluator, Handle, MpiCall, Offset};
 use crate::catalog::{ConstructorKind, Effect, MpiFunction, Read, Role};
 
 use crate::dtype::Predefined;
-use crate::ir::{Expr, ExprKind};
+use crate::ir::{spans, Expr, ExprKind};
 use crate::source::Span;
 use ConstructorKind as K;
 use Role::*;
@@ -111,13 +111,13 @@ impl<'p> Evaluator<'p> {
                 }
             }
             let declared = match arg.kind {
-                ExprKind::Name(_) | ExprKind::Index { .. } | ExprKind::Member { .. } => {
-                    self.static_type(state, arg).map(Arc::new)
-                }
+                ExprKind::Name(_) | ExprKind::Index { .. } | ExprKind::Member { .. } => self
+                    .static_type(state, arg)
+                    .map(|ty| Arc::new(spans::without_positions(ty))),
                 _ => None,
             };
             evaluated.push(Argument {
-                span: arg.span,
+                from_call: Offset::between(span, arg.span),
                 value,
                 declared,
             });
@@ -136,12 +136,7 @@ impl<'p> Evaluator<'p> {
                 self.forget_written(state, arg);
             }
         }
-        self.record(MpiCall {
-            function,
-            span,
-            name_span,
-            args: evaluated,
-        });
+        self.record(MpiCall::new(function, span, name_span, evaluated));
         result
     }
 
@@ -187,7 +182,7 @@ impl<'p> Evaluator<'p> {
             return;
         }
         if *recorded == MAX_RECORDS_PER_CALL + 1 {
-            for arg in &mut call.args {
+            for arg in Arc::make_mut(&mut call.args) {
                 arg.value = ArgumentValue::Unknown;
             }
             self.note(
