@@ -24,7 +24,7 @@ impl DefinitionIndex {
         let mut by_handle = HashMap::with_capacity(definitions.len());
         for (i, d) in definitions.iter().enumerate() {
             by_call.entry((d.span, d.constructor.name)).or_insert(i);
-            for &handle in &d.handles {
+            for &handle in d.handles.iter() {
                 by_handle.entry(handle).or_insert(i);
             }
         }

@@ -118,8 +118,9 @@ pub(crate) struct TypeDefinition {
     /// The new-type argument (`&newtype`, `types[i]`).
     pub target_span: Span,
     /// That argument as lowered (its text may be a statement macro's use, see
-    /// [`crate::ir::Program::macro_uses`]).
-    pub target: crate::ir::Expr,
+    /// [`crate::ir::Program::macro_uses`]), without positions: what it names is read, and a
+    /// definition an edit moves shares it with the one before.
+    pub target: Arc<crate::ir::Expr>,
     /// The datatype; `None` when it is unknown or differs between the paths reaching the call.
     pub datatype: Option<Result<Datatype, DtypeError>>,
     /// When the datatype is not known: the values MPI fixes alike on every path.
@@ -129,11 +130,12 @@ pub(crate) struct TypeDefinition {
     pub committed: Tri,
     /// Some handle the call made was written through a pointer the evaluator cannot follow.
     pub unfollowed: bool,
-    /// The handles the call made, one per evaluation of the call.
-    pub handles: Vec<HandleId>,
+    /// The handles the call made, one per evaluation of the call (shared, as the variants, by
+    /// the definition's moved copies).
+    pub handles: Arc<Vec<HandleId>>,
     /// The datatype per chain of call sites that reached the call (a helper called from two
     /// places with other arguments), in the order first reached.
-    pub variants: Vec<Variant>,
+    pub variants: Arc<Vec<Variant>>,
 }
 
 /// What one constructor call built when reached through one chain of calls.

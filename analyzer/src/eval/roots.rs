@@ -20,7 +20,7 @@ use super::{
     MpiCall, Offset, TypeDefinition,
 };
 use crate::fingerprint::Fingerprint;
-use crate::ir::spans::{self, Visitor};
+use crate::ir::spans;
 use crate::ir::{PlacedFunction, Program};
 use crate::source::{Note, Span};
 
@@ -322,18 +322,21 @@ fn move_span(moves: &Moves, span: &mut Span) {
     }
 }
 
-fn definition_spans(d: &mut TypeDefinition, visit: &mut dyn FnMut(&mut Span)) {
-    visit(&mut d.span);
-    visit(&mut d.target_span);
-    spans::exclusive::expr(
-        &mut d.target,
-        &mut Visitor {
-            span: visit,
-            expr: &mut |_| {},
-        },
-    );
-    for variant in &mut d.variants {
-        variant.via.iter_mut().for_each(&mut *visit);
+/// Moves a definition whose function's text moved: its call, and the calls that led to it
+/// (which copies the variants only when one did).
+fn move_definition(d: &mut TypeDefinition, moves: &Moves) {
+    move_span(moves, &mut d.span);
+    move_span(moves, &mut d.target_span);
+    if d.variants
+        .iter()
+        .any(|v| v.via.iter().any(|s| delta_of(moves, s).is_some()))
+    {
+        for variant in Arc::make_mut(&mut d.variants) {
+            variant
+                .via
+                .iter_mut()
+                .for_each(|span| move_span(moves, span));
+        }
     }
 }
 
@@ -505,9 +508,13 @@ impl Merged {
         for d in &mut placed.definitions {
             let d = Arc::make_mut(d);
             if !moves.is_empty() {
-                definition_spans(d, &mut |span| move_span(&moves, span));
+                move_definition(d, &moves);
             }
-            d.handles.iter_mut().for_each(|h| *h = number(*h));
+            if d.handles.iter().any(|&h| number(h) != h) {
+                Arc::make_mut(&mut d.handles)
+                    .iter_mut()
+                    .for_each(|h| *h = number(*h));
+            }
         }
         (placed.offset, placed.places) = (offset, places.to_vec());
         Arc::new(placed)
@@ -582,15 +589,16 @@ fn merge_definition(into: &mut TypeDefinition, d: &TypeDefinition) {
         &mut into.partial,
         &built(&d.datatype, &d.partial),
     );
-    into.handles.extend(&d.handles);
-    for variant in &d.variants {
-        match into.variants.iter_mut().find(|v| v.via == variant.via) {
+    Arc::make_mut(&mut into.handles).extend(d.handles.iter());
+    let variants = Arc::make_mut(&mut into.variants);
+    for variant in d.variants.iter() {
+        match variants.iter_mut().find(|v| v.via == variant.via) {
             Some(v) => join(
                 &mut v.datatype,
                 &mut v.partial,
                 &built(&variant.datatype, &variant.partial),
             ),
-            None => into.variants.push(variant.clone()),
+            None => variants.push(variant.clone()),
         }
     }
 }
@@ -665,7 +673,7 @@ int main(void) { MPI_Datatype t; MPI_Type_vector(2, 1, 4, MPI_INT, &t); return 0
     }
 
     #[test]
-    fn a_moved_call_shares_its_arguments_and_finds_them_at_its_new_place() {
+    fn a_moved_call_shares_its_arguments_and_its_definition_what_holds_no_position() {
         let old = analysis(FILE, None);
         let new = analysis(&FILE.replace("(3, MPI_INT", "(3 + 1, MPI_INT"), Some(&old));
         same_as_fresh(&new);
@@ -686,6 +694,19 @@ int main(void) { MPI_Datatype t; MPI_Type_vector(2, 1, 4, MPI_INT, &t); return 0
             .map(|arg| new.slice(after.span_of(arg)))
             .collect();
         assert_eq!(written, ["2", "1", "4", "MPI_INT", "&t"]);
+        let definition = |analysis: &Analysis| {
+            let definitions = &analysis.evaluation.definitions;
+            definitions
+                .iter()
+                .find(|d| d.constructor.name == "MPI_Type_vector")
+                .cloned()
+                .expect("main's definition")
+        };
+        let (before, after) = (definition(&old), definition(&new));
+        assert_eq!(new.slice(after.target_span), "&t");
+        assert!(Arc::ptr_eq(&before.target, &after.target));
+        assert!(Arc::ptr_eq(&before.handles, &after.handles));
+        assert!(Arc::ptr_eq(&before.variants, &after.variants));
     }
 
     #[test]

@@ -414,7 +414,7 @@ fn variants_markdown(
     out: &mut String,
 ) {
     out.push_str("The datatype differs between the calls that reach it:\n");
-    for v in &d.variants {
+    for v in d.variants.iter() {
         let chain: Vec<String> = v.via.iter().map(|s| line_name(line_of, s.start)).collect();
         let values = match &v.datatype {
             Some(Ok(dt)) => {

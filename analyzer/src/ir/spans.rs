@@ -230,14 +230,28 @@ walker!(exclusive, mut);
 /// `ty` with every position in it (an array's bounds, a kind) reset: for a type kept where
 /// nothing reads them, so that nothing has to move them after an edit.
 pub(crate) fn without_positions(mut ty: Ty) -> Ty {
+    let forget = &mut |span: &mut Span| *span = Span::default();
     exclusive::ty(
         &mut ty,
         &mut Visitor {
-            span: &mut |span: &mut Span| *span = Span::default(),
+            span: forget,
             expr: &mut |_| {},
         },
     );
     ty
+}
+
+/// `e` with every position in it reset (see [`without_positions`]).
+pub(crate) fn expr_without_positions(mut e: Expr) -> Expr {
+    let forget = &mut |span: &mut Span| *span = Span::default();
+    exclusive::expr(
+        &mut e,
+        &mut Visitor {
+            span: forget,
+            expr: &mut |_| {},
+        },
+    );
+    e
 }
 
 /// Calls `visit` on every span of `function`, and on its Fortran specification end as an empty

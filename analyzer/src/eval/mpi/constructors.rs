@@ -1,6 +1,8 @@
 //! Constructor calls: the datatype the engine builds from the evaluated arguments, and the
 //! handle it is bound to.
 
+use std::sync::Arc;
+
 use super::RawArg;
 use crate::catalog::{ConstructorKind, Effect, MpiFunction};
 use crate::dtype::{
@@ -8,6 +10,7 @@ use crate::dtype::{
 };
 use crate::eval::value::{HandleState, Place, State, Tri, Value};
 use crate::eval::{knowledge, DefinitionKey, Evaluator, Handle, TypeDefinition, Variant};
+use crate::ir::spans;
 use crate::source::Span;
 use ConstructorKind as K;
 
@@ -357,10 +360,11 @@ impl Evaluator<'_> {
             Some(&i) => {
                 let d = &mut self.definitions[i];
                 join(&mut d.datatype, &mut d.partial, &built);
-                d.handles.push(h);
-                match d.variants.iter_mut().find(|v| v.via == variant.via) {
+                Arc::make_mut(&mut d.handles).push(h);
+                let variants = Arc::make_mut(&mut d.variants);
+                match variants.iter_mut().find(|v| v.via == variant.via) {
                     Some(v) => join(&mut v.datatype, &mut v.partial, &built),
-                    None => d.variants.push(variant),
+                    None => variants.push(variant),
                 }
             }
             None => {
@@ -369,13 +373,13 @@ impl Evaluator<'_> {
                     span,
                     constructor: function,
                     target_span,
-                    target: target.clone(),
+                    target: Arc::new(spans::expr_without_positions(target.clone())),
                     datatype: built.datatype,
                     partial: built.partial,
                     committed: Tri::No,
                     unfollowed: false,
-                    handles: vec![h],
-                    variants: vec![variant],
+                    handles: Arc::new(vec![h]),
+                    variants: Arc::new(vec![variant]),
                 });
             }
         }
