@@ -12,6 +12,7 @@ pub mod dtype;
 pub(crate) mod eval;
 pub(crate) mod fingerprint;
 pub mod fix;
+pub(crate) mod hash;
 pub mod ide;
 pub(crate) mod ir;
 pub mod layout;

@@ -4,7 +4,7 @@
 //! (`c/memo.rs`), with positions relative to the function's start: after an edit, the language
 //! server walks only the functions it lowered again.
 
-use std::collections::HashMap;
+use crate::hash::HashMap;
 use std::sync::Arc;
 
 use super::Context;

@@ -10,7 +10,7 @@
 //! whose root or function has no identity is checked every time, as are the calls outside
 //! functions, and every group of a file whose functions' texts overlap.
 
-use std::collections::HashMap;
+use crate::hash::HashMap;
 use std::sync::Arc;
 
 use super::{Context, Diagnostic, Rule};

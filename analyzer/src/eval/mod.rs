@@ -20,7 +20,7 @@ mod tests;
 mod types;
 pub(crate) mod value;
 
-use std::collections::{HashMap, HashSet};
+use crate::hash::{HashMap, HashSet};
 use std::rc::Rc;
 use std::sync::{Arc, OnceLock};
 
@@ -486,28 +486,28 @@ impl<'p> Evaluator<'p> {
             limits: options.limits,
             case_sensitive: options.case_sensitive,
             steps_left: options.limits.steps,
-            full_stores: HashSet::new(),
+            full_stores: HashSet::default(),
             functions: Rc::new(program.functions.iter().map(|f| (f.name(), f)).collect()),
             call_stack: Vec::new(),
             call_sites: Vec::new(),
             handles: Vec::new(),
-            predefined_handles: HashMap::new(),
-            definition_index: HashMap::new(),
+            predefined_handles: HashMap::default(),
+            definition_index: HashMap::default(),
             definitions: Vec::new(),
             calls: Vec::new(),
             notes: Vec::new(),
-            noted: HashSet::new(),
-            ever_committed: HashSet::new(),
-            unfollowed: HashSet::new(),
-            locals: HashMap::new(),
-            holders: HashMap::new(),
-            heap_blocks: HashMap::new(),
-            recorded: HashMap::new(),
+            noted: HashSet::default(),
+            ever_committed: HashSet::default(),
+            unfollowed: HashSet::default(),
+            locals: HashMap::default(),
+            holders: HashMap::default(),
+            heap_blocks: HashMap::default(),
+            recorded: HashMap::default(),
             typing: false,
             layout_constants: 0,
-            returned: HashSet::new(),
-            unwritten_arrays: HashMap::new(),
-            unchanged_conditions: HashMap::new(),
+            returned: HashSet::default(),
+            unwritten_arrays: HashMap::default(),
+            unchanged_conditions: HashMap::default(),
             common_blocks: program
                 .aggregates
                 .iter()

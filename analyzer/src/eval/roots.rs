@@ -8,8 +8,8 @@
 //! The limits on one call's evaluations (64 handles, 64 records) hold per root: the handles a
 //! call makes and the calls that free them are followed alike in every root.
 
+use crate::hash::{HashMap, HashSet};
 use std::collections::hash_map::Entry;
-use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 use std::sync::{Arc, OnceLock};
 
@@ -190,7 +190,7 @@ fn callees(
 /// call runs the last function of its name, as in the evaluator.
 fn reached(root: usize, by_name: &HashMap<&str, usize>, callees: &[Arc<[String]>]) -> Vec<usize> {
     let mut functions = vec![root];
-    let mut seen: HashSet<usize> = HashSet::from([root]);
+    let mut seen: HashSet<usize> = HashSet::from_iter([root]);
     let mut next = 0;
     while let Some(&function) = functions.get(next) {
         next += 1;
@@ -405,11 +405,11 @@ impl Merged {
             globals: ev.handles.len(),
             handles,
             definitions: Vec::new(),
-            index: HashMap::new(),
-            alike: HashMap::new(),
+            index: HashMap::default(),
+            alike: HashMap::default(),
             calls: Vec::new(),
             notes: Vec::new(),
-            noted: HashSet::new(),
+            noted: HashSet::default(),
             committed: std::mem::take(&mut ev.ever_committed),
             unfollowed: std::mem::take(&mut ev.unfollowed),
             marker_structs: false,

@@ -1,6 +1,8 @@
 //! Abstract values and the abstract memory the evaluator runs on.
 
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::BTreeMap;
+
+use crate::hash::{HashMap, HashSet};
 use std::rc::Rc;
 
 use crate::ir::{ArrayDim, Expr, Ty};

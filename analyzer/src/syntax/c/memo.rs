@@ -14,7 +14,7 @@
 //!
 //! Its function, notes and macro uses are then moved to where its text now is.
 
-use std::collections::HashMap;
+use crate::hash::HashMap;
 use std::hash::Hash;
 use std::ops::Range;
 use std::sync::Arc;

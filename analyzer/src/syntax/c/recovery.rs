@@ -13,7 +13,7 @@
 //!   any type). The statements after it keep their analysis, of what they do themselves
 //!   ([`Lowerer::lower_rewritten_function`]).
 
-use std::collections::HashMap;
+use crate::hash::HashMap;
 use std::ops::Range;
 use std::rc::Rc;
 
@@ -206,7 +206,7 @@ impl Lowerer<'_> {
             }
         };
         let names = self.stand_in_names(range.clone());
-        let mut at = HashMap::new();
+        let mut at = HashMap::default();
         for lines in rewrites {
             let written = self.file.original.get(lines.clone()).unwrap_or("");
             let span = Span::new(
