@@ -229,29 +229,30 @@ walker!(exclusive, mut);
 
 /// `ty` with every position in it (an array's bounds, a kind) reset: for a type kept where
 /// nothing reads them, so that nothing has to move them after an edit.
-pub(crate) fn without_positions(mut ty: Ty) -> Ty {
-    let forget = &mut |span: &mut Span| *span = Span::default();
-    exclusive::ty(
-        &mut ty,
-        &mut Visitor {
-            span: forget,
-            expr: &mut |_| {},
-        },
-    );
-    ty
+pub(crate) fn without_positions(ty: Ty) -> Ty {
+    forgetting_positions(ty, exclusive::ty)
 }
 
 /// `e` with every position in it reset (see [`without_positions`]).
-pub(crate) fn expr_without_positions(mut e: Expr) -> Expr {
-    let forget = &mut |span: &mut Span| *span = Span::default();
-    exclusive::expr(
-        &mut e,
+pub(crate) fn expr_without_positions(e: Expr) -> Expr {
+    forgetting_positions(e, exclusive::expr)
+}
+
+fn forgetting_positions<T>(
+    mut value: T,
+    walk: impl for<'x> FnOnce(
+        &mut T,
+        &mut Visitor<'_, dyn FnMut(&mut Span) + 'x, dyn FnMut(&mut Expr) + 'x>,
+    ),
+) -> T {
+    walk(
+        &mut value,
         &mut Visitor {
-            span: forget,
-            expr: &mut |_| {},
+            span: &mut |span: &mut Span| *span = Span::default(),
+            expr: &mut |_: &mut Expr| {},
         },
     );
-    e
+    value
 }
 
 /// Calls `visit` on every span of `function`, and on its Fortran specification end as an empty
