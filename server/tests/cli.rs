@@ -375,19 +375,19 @@ mod commands {
             assert_eq!(reply["result"], Value::Null, "{reply}");
         }
         // More messages after `exit`, in the same write (a client that does not wait): they
-        // must not keep the server alive.
+        // must not keep the server alive. One `write_all` of a formatted buffer: `write!` on the
+        // unbuffered pipe wrote piece by piece, and a server that had read `exit` and ended
+        // made the next piece fail (EPIPE), on a loaded machine.
         let exit = json!({"jsonrpc": "2.0", "method": "exit"}).to_string();
         let late = json!({"jsonrpc": "2.0", "id": 3, "method": "textDocument/hover", "params": {
             "textDocument": {"uri": "file:///process/doc0.c"}, "position": {"line": 0, "character": 0}}})
         .to_string();
-        write!(
-            input,
+        let last = format!(
             "Content-Length: {}\r\n\r\n{exit}Content-Length: {}\r\n\r\n{late}",
             exit.len(),
             late.len()
-        )
-        .unwrap();
-        input.flush().unwrap();
+        );
+        input.write_all(last.as_bytes()).unwrap();
         let deadline = std::time::Instant::now() + Duration::from_secs(30);
         let status = loop {
             if let Some(status) = server.try_wait().unwrap() {
