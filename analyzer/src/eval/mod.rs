@@ -188,7 +188,8 @@ impl Offset {
         }
     }
 
-    fn from(self, from: Span) -> Span {
+    /// The span, counted from `from`'s start again.
+    fn counted_from(self, from: Span) -> Span {
         let start = from.start.wrapping_add_signed(self.start);
         Span::new(start, start + self.len)
     }
@@ -314,7 +315,7 @@ impl MpiCall {
 
     /// Where `arg`, one of the call's arguments, is in the text.
     pub(crate) fn span_of(&self, arg: &Argument) -> Span {
-        arg.from_call.from(self.span)
+        arg.from_call.counted_from(self.span)
     }
 
     pub(crate) fn arg_span(&self, i: usize) -> Option<Span> {

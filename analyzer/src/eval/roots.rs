@@ -340,16 +340,17 @@ fn move_definition(d: &mut TypeDefinition, moves: &Moves) {
     }
 }
 
-/// Moves a call whose function's text moved. Its arguments move with it when they lie in it
-/// (see [`MpiCall::new`]), and are copied to be moved one by one only when not.
+/// Moves a call of a root some of whose functions' texts moved. Arguments that lie in the call
+/// (see [`MpiCall::new`]) lie in the text it moved with, or, when it stayed, in none that moved
+/// (unless the functions' texts overlap): they are left as they are. The others are copied to
+/// be moved one by one.
 fn move_call(call: &mut MpiCall, moves: &Moves) {
     let old = call.span;
+    move_span(moves, &mut call.span);
     move_span(moves, &mut call.name_span);
-    let Some(delta) = delta_of(moves, &old) else {
-        return move_arguments(call, old, moves);
-    };
-    call.span = old.moved_by(delta);
-    if !call.args_in_call {
+    let moves_apart = |arg: &Argument| delta_of(moves, &arg.from_call.counted_from(old)).is_some();
+    let in_place = call.args_in_call && (call.span != old || !call.args.iter().any(moves_apart));
+    if !in_place {
         move_arguments(call, old, moves);
     }
 }
@@ -358,7 +359,7 @@ fn move_call(call: &mut MpiCall, moves: &Moves) {
 fn move_arguments(call: &mut MpiCall, old: Span, moves: &Moves) {
     let new = call.span;
     for arg in Arc::make_mut(&mut call.args) {
-        let mut span = arg.from_call.from(old);
+        let mut span = arg.from_call.counted_from(old);
         move_span(moves, &mut span);
         arg.from_call = Offset::between(new, span);
         if let ArgumentValue::Array {
@@ -707,6 +708,29 @@ int main(void) { MPI_Datatype t; MPI_Type_vector(2, 1, 4, MPI_INT, &t); return 0
         assert!(Arc::ptr_eq(&before.target, &after.target));
         assert!(Arc::ptr_eq(&before.handles, &after.handles));
         assert!(Arc::ptr_eq(&before.variants, &after.variants));
+    }
+
+    #[test]
+    fn a_call_in_a_helper_that_stayed_keeps_its_arguments_when_its_caller_moved() {
+        let text = "#include <mpi.h>
+static void pair(MPI_Datatype *t) { MPI_Type_contiguous(2, MPI_INT, t); }
+void b(void) { MPI_Datatype u; MPI_Type_contiguous(3, MPI_INT, &u); }
+int main(void) { MPI_Datatype t; pair(&t); MPI_Type_commit(&t); return 0; }
+";
+        let old = analysis(text, None);
+        let new = analysis(&text.replace("(3, MPI_INT", "(3 + 1, MPI_INT"), Some(&old));
+        same_as_fresh(&new);
+        let pair = |analysis: &Analysis| {
+            let calls = &analysis.evaluation.calls;
+            calls
+                .iter()
+                .find(|c| analysis.slice(c.span) == "MPI_Type_contiguous(2, MPI_INT, t)")
+                .cloned()
+                .expect("the helper's call")
+        };
+        let (before, after) = (pair(&old), pair(&new));
+        assert_eq!(before.span, after.span);
+        assert!(Arc::ptr_eq(&before.args, &after.args));
     }
 
     #[test]
