@@ -4,11 +4,11 @@
 //! (`c/memo.rs`), with positions relative to the function's start: after an edit, the language
 //! server walks only the functions it lowered again.
 
-use crate::hash::HashMap;
 use std::sync::Arc;
 
 use super::Context;
 use crate::fingerprint::Fingerprint;
+use crate::hash::HashMap;
 use crate::ir::{visit_expr, visit_stmt_exprs, ExprKind, Stmt};
 use crate::source::{Language, Span};
 

@@ -10,11 +10,11 @@
 //! whose root or function has no identity is checked every time, as are the calls outside
 //! functions, and every group of a file whose functions' texts overlap.
 
-use crate::hash::HashMap;
 use std::sync::Arc;
 
 use super::{Context, Diagnostic, Rule};
 use crate::fingerprint::Fingerprint;
+use crate::hash::HashMap;
 use crate::source::Span;
 
 /// One version's kept findings, for the next.

@@ -20,12 +20,12 @@ mod tests;
 mod types;
 pub(crate) mod value;
 
-use crate::hash::{HashMap, HashSet};
 use std::rc::Rc;
 use std::sync::{Arc, OnceLock};
 
 use crate::catalog::MpiFunction;
 use crate::dtype::{Datatype, DtypeError, Engine, MpiModel, Partial, Predefined};
+use crate::hash::{HashMap, HashSet};
 use crate::ir::{Function, PlacedFunction, Program};
 use crate::layout::aggregate::Member;
 use crate::layout::Target;

@@ -1,10 +1,9 @@
 //! Abstract values and the abstract memory the evaluator runs on.
 
 use std::collections::BTreeMap;
-
-use crate::hash::{HashMap, HashSet};
 use std::rc::Rc;
 
+use crate::hash::{HashMap, HashSet};
 use crate::ir::{ArrayDim, Expr, Ty};
 use crate::source::Span;
 

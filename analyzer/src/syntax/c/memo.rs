@@ -14,7 +14,6 @@
 //!
 //! Its function, notes and macro uses are then moved to where its text now is.
 
-use crate::hash::HashMap;
 use std::hash::Hash;
 use std::ops::Range;
 use std::sync::Arc;
@@ -23,6 +22,7 @@ use tree_sitter::Node;
 
 use super::{FileCtx, Lowerer};
 use crate::fingerprint::Fingerprint;
+use crate::hash::HashMap;
 use crate::ir::{spans, Function, PlacedFunction};
 use crate::source::{Note, Span};
 use crate::syntax::TextBudget;

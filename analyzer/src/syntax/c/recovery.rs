@@ -13,7 +13,6 @@
 //!   any type). The statements after it keep their analysis, of what they do themselves
 //!   ([`Lowerer::lower_rewritten_function`]).
 
-use crate::hash::HashMap;
 use std::ops::Range;
 use std::rc::Rc;
 
@@ -22,6 +21,7 @@ use tree_sitter::{Node, Point, Tree};
 use super::expand::words;
 use super::{k, Lowerer, MacroState};
 use crate::catalog::MpiFunction;
+use crate::hash::HashMap;
 use crate::ir::{Stmt, StmtKind};
 use crate::source::Span;
 
