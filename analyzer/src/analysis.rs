@@ -207,6 +207,12 @@ impl Analysis {
         c.or(self.fortran_parse.as_ref()).is_some_and(|p| p.reused)
     }
 
+    /// What the C pre-pass of this version scanned of the text: all of it, or the lines around
+    /// the edit since the previous version (`syntax/c/prepass/resume.rs`).
+    pub fn prepass_scanned(&self) -> Option<std::ops::Range<usize>> {
+        self.parse.as_ref()?.scanned()
+    }
+
     /// The text of a span (empty when out of range).
     pub fn slice(&self, span: Span) -> &str {
         self.text.get(span.start..span.end).unwrap_or("")

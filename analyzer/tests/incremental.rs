@@ -216,6 +216,8 @@ struct Reused {
     parses: usize,
     /// Checks that kept some functions' findings.
     checks: usize,
+    /// C pre-passes that stopped before the end of the text, the rest being the previous one's.
+    prepass_stops: usize,
     edits: usize,
 }
 
@@ -288,6 +290,8 @@ fn every_edit_analyses_as_fresh(
             );
             reused.edits += 1;
             reused.parses += usize::from(incremental.parse_reused());
+            let scanned = incremental.prepass_scanned();
+            reused.prepass_stops += usize::from(scanned.is_some_and(|s| s.end < text.len()));
             reused.checks += usize::from(incremental.findings_kept() > 0);
             previous = incremental;
         }
@@ -307,10 +311,19 @@ fn an_analysis_made_from_the_previous_one_equals_a_fresh_one_after_every_edit() 
         ],
     ) + &testdata("rules/deprecated-api", &["mpi1_struct_ub_particles.c"])
         + &testdata("rules/signature-mismatch", &["self_sendrecv_truncation.c"]);
-    let Reused { parses, edits, .. } =
-        every_edit_analyses_as_fresh(&base, Language::C, c_well_formed_edit, C_SNIPPETS, (21, 4));
-    // The well-formed texts are parsed from the previous tree.
+    let Reused {
+        parses,
+        edits,
+        prepass_stops,
+        ..
+    } = every_edit_analyses_as_fresh(&base, Language::C, c_well_formed_edit, C_SNIPPETS, (21, 4));
+    // The well-formed texts are parsed from the previous tree, and pre-passed from the previous
+    // pre-pass, which stops before the end of the text.
     assert!(parses * 3 > edits, "{parses} of {edits} parses reused");
+    assert!(
+        prepass_stops * 3 > edits,
+        "{prepass_stops} of {edits} pre-passes stopped"
+    );
     println!("{parses} of {edits} parses made from the previous one");
 }
 

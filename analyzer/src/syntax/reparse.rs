@@ -51,9 +51,7 @@ impl KeptParse {
 /// The one edit that turns `old` into `new`: what lies between their common start and end.
 fn edit_between(old: &str, new: &str) -> InputEdit {
     let (a, b) = (old.as_bytes(), new.as_bytes());
-    let prefix = common_prefix(a, b);
-    let suffix = common_suffix(&a[prefix..], &b[prefix..]);
-    let (old_end, new_end) = (a.len() - suffix, b.len() - suffix);
+    let (prefix, old_end, new_end) = differing_middle(old, new);
     InputEdit {
         start_byte: prefix,
         old_end_byte: old_end,
@@ -62,6 +60,15 @@ fn edit_between(old: &str, new: &str) -> InputEdit {
         old_end_position: point_at(a, old_end),
         new_end_position: point_at(b, new_end),
     }
+}
+
+/// Where `old` and `new` differ: the length of their common start, and where their common end
+/// starts in each (the common end does not overlap the common start).
+pub(crate) fn differing_middle(old: &str, new: &str) -> (usize, usize, usize) {
+    let (a, b) = (old.as_bytes(), new.as_bytes());
+    let prefix = common_prefix(a, b);
+    let suffix = common_suffix(&a[prefix..], &b[prefix..]);
+    (prefix, a.len() - suffix, b.len() - suffix)
 }
 
 /// Bytes compared at once (as slices, by `memcmp`) before the bytes of a block that differs.

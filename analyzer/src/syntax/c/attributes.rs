@@ -198,20 +198,23 @@ impl Lowerer<'_> {
 }
 
 /// The GNU attributes (`__attribute__((...))`, one or more) that follow `i` after blanks, up
-/// to the end of the last one; empty when none does.
-pub(super) fn attributes_after(src: &[u8], i: usize) -> Range<usize> {
+/// to the end of the last one (empty when none does); and one past the last byte read, which
+/// the pre-pass's resumption needs (`prepass::resume`).
+pub(super) fn attributes_after(src: &[u8], i: usize) -> (Range<usize>, usize) {
     let mut range = i..i;
     let mut j = i;
-    while let Some(word) = skip_blanks(src, j) {
+    loop {
+        // What is not found was looked for up to the end.
+        let Some(word) = skip_blanks(src, j) else {
+            return (range, src.len());
+        };
         let name_end = word + src[word..].iter().take_while(|c| is_ident(**c)).count();
         if !matches!(&src[word..name_end], b"__attribute__" | b"__attribute") {
-            break;
+            return (range, (name_end + 1).min(src.len()));
         }
-        let Some(open) = skip_blanks(src, name_end).filter(|&o| src[o] == b'(') else {
-            break;
-        };
-        let Some(close) = closing_paren(src, open) else {
-            break;
+        let open = skip_blanks(src, name_end).filter(|&o| src[o] == b'(');
+        let Some(close) = open.and_then(|open| closing_paren(src, open)) else {
+            return (range, src.len());
         };
         if range.is_empty() {
             range.start = word;
@@ -219,7 +222,6 @@ pub(super) fn attributes_after(src: &[u8], i: usize) -> Range<usize> {
         range.end = close + 1;
         j = close + 1;
     }
-    range
 }
 
 /// The larger of two alignments.

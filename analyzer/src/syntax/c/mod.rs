@@ -301,6 +301,8 @@ impl<'a> Lowerer<'a> {
         fragment: bool,
         main: bool,
     ) -> Option<(Tree, FileCtx)> {
+        let previous_prepass = self.previous_parse.as_ref().and_then(|p| p.prepass.clone());
+        let mut prepass = None;
         let pre = if main {
             let max_bytes = self.options.max_bytes;
             let max_depth = self.options.max_include_depth;
@@ -317,9 +319,12 @@ impl<'a> Lowerer<'a> {
                 resolve: &mut resolve,
                 max_depth,
                 seen: HashSet::new(),
+                read: Default::default(),
             };
-            let pre = prepass::prepass(text, &mut macros, Some(&mut includes));
+            let previous = previous_prepass.as_deref();
+            let (pre, kept) = prepass::prepass_main(text, &mut macros, &mut includes, previous);
             self.statement_macros = macros;
+            prepass = Some(Arc::new(kept));
             pre
         } else {
             prepass::prepass(text, &mut self.statement_macros, None)
@@ -330,7 +335,7 @@ impl<'a> Lowerer<'a> {
             }
             self.fragment_parser.as_mut()?.parse(&pre.text, None)?
         } else if main {
-            self.parse_main(&mut Self::new_parser()?, &pre.text)?
+            self.parse_main(&mut Self::new_parser()?, &pre.text, prepass)?
         } else {
             Self::new_parser()?.parse(&pre.text, None)?
         };

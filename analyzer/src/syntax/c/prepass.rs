@@ -22,7 +22,9 @@
 //! Offsets are unchanged, so every span in the tree is a span of the original text. The scan is
 //! linear and skips comments, string and character literals. It follows the `#define`s and
 //! `#undef`s in text order and, for the main file, the `#include "..."`d headers (each read once,
-//! for their definitions only).
+//! for their definitions only). A new version of the main file is scanned from the last line
+//! before the edit to the first line after it where the scan is as the previous version's was
+//! (`prepass/resume.rs`).
 
 use std::collections::{HashMap, HashSet};
 use std::ops::Range;
@@ -32,6 +34,11 @@ use super::lex::{
     block_comment_end, closing_paren, is_ident, line_comment_end, literal_end, skip_blanks,
 };
 use super::statement_macros::{unknown_statement_macro, Expansion, StatementMacros};
+use crate::fingerprint::Fingerprint;
+use resume::{Directive, Line, Trail};
+
+mod resume;
+pub(super) use resume::{prepass_main, KeptPrepass};
 
 pub(super) struct Prepassed {
     pub text: String,
@@ -61,6 +68,8 @@ pub(super) struct Includes<'a> {
     pub max_depth: usize,
     /// Headers already scanned.
     pub seen: HashSet<String>,
+    /// The names and texts of the headers looked for so far.
+    pub read: Fingerprint,
 }
 
 /// Pre-passes `text`, updating `macros` with the definitions it (and, with `includes`, the
@@ -70,40 +79,9 @@ pub(super) fn prepass(
     macros: &mut StatementMacros,
     mut includes: Option<&mut Includes<'_>>,
 ) -> Prepassed {
-    let mut scanner = Scanner {
-        src: text.as_bytes(),
-        text,
-        emit: true,
-        out: None,
-        macros,
-        complex_at: HashSet::new(),
-        offsetof_members: HashMap::new(),
-        hidden_attributes: HashMap::new(),
-        replaced_uses: HashMap::new(),
-    };
-    let mut stack = Vec::new();
-    scanner.run(&mut includes, &mut stack);
-    let Scanner {
-        out,
-        complex_at,
-        offsetof_members,
-        hidden_attributes,
-        replaced_uses,
-        ..
-    } = scanner;
-    let text = match out {
-        // Only ASCII bytes were written over whole characters, so this cannot fail; fall back to
-        // the original text rather than panic.
-        Some(bytes) => String::from_utf8(bytes).unwrap_or_else(|_| text.to_owned()),
-        None => text.to_owned(),
-    };
-    Prepassed {
-        text,
-        complex_at,
-        offsetof_members,
-        hidden_attributes,
-        replaced_uses,
-    }
+    let mut scanner = Scanner::new(text, macros, true);
+    scanner.run(&mut includes, &mut Vec::new(), Line::START);
+    scanner.finish()
 }
 
 struct Scanner<'t, 'm> {
@@ -117,9 +95,52 @@ struct Scanner<'t, 'm> {
     offsetof_members: HashMap<usize, String>,
     hidden_attributes: HashMap<usize, Range<usize>>,
     replaced_uses: HashMap<usize, usize>,
+    /// One past the furthest byte read so far, by the scan or ahead of it.
+    reach: usize,
+    /// The main file's lines and directives, recorded for the next version's pre-pass.
+    trail: Option<Trail>,
+    /// Where the scan may stop, the rest being the previous version's (`resume.rs`).
+    resync: Option<resume::Resync<'t>>,
 }
 
-impl Scanner<'_, '_> {
+impl<'t, 'm> Scanner<'t, 'm> {
+    fn new(text: &'t str, macros: &'m mut StatementMacros, emit: bool) -> Self {
+        Scanner {
+            src: text.as_bytes(),
+            text,
+            emit,
+            out: None,
+            macros,
+            complex_at: HashSet::new(),
+            offsetof_members: HashMap::new(),
+            hidden_attributes: HashMap::new(),
+            replaced_uses: HashMap::new(),
+            reach: 0,
+            trail: None,
+            resync: None,
+        }
+    }
+
+    fn finish(self) -> Prepassed {
+        let text = match self.out {
+            // Only ASCII bytes were written over whole characters, so this cannot fail; fall
+            // back to the original text rather than panic.
+            Some(bytes) => String::from_utf8(bytes).unwrap_or_else(|_| self.text.to_owned()),
+            None => self.text.to_owned(),
+        };
+        Prepassed {
+            text,
+            complex_at: self.complex_at,
+            offsetof_members: self.offsetof_members,
+            hidden_attributes: self.hidden_attributes,
+            replaced_uses: self.replaced_uses,
+        }
+    }
+
+    /// Notes that the scan read up to `end` (exclusive).
+    fn reached(&mut self, end: usize) {
+        self.reach = self.reach.max(end);
+    }
     fn buf(&mut self) -> &mut Vec<u8> {
         let src = self.src;
         self.out.get_or_insert_with(|| src.to_vec())
@@ -133,19 +154,26 @@ impl Scanner<'_, '_> {
         }
     }
 
-    fn run(&mut self, includes: &mut Option<&mut Includes<'_>>, stack: &mut Vec<String>) {
+    /// Scans from the start of the line `from` to the end, or to the first line where the
+    /// previous version's scan can be resumed (`resync`), whose start it returns.
+    fn run(
+        &mut self,
+        includes: &mut Option<&mut Includes<'_>>,
+        stack: &mut Vec<String>,
+        from: Line,
+    ) -> Option<usize> {
         let src = self.src;
         let n = src.len();
-        let mut i = 0;
+        let mut i = from.at;
         // Only blanks (or comments) since the last newline: a `#` starts a directive.
         let mut line_start = true;
         // The next token may start a statement (after `;`, `{`, `}`, `:`, `)`, `else`, `do`,
         // a directive, or a `;` written here).
-        let mut statement_start = true;
+        let mut statement_start = from.statement_start;
         let mut directive_end: Option<usize> = None;
         let mut written_semicolon: Option<usize> = None;
         // Braces open outside directives: inside a function body when positive.
-        let mut depth = 0usize;
+        let mut depth = from.depth;
         while i < n {
             if written_semicolon.is_some_and(|at| i > at) {
                 written_semicolon = None;
@@ -160,12 +188,26 @@ impl Scanner<'_, '_> {
                 b'\n' => {
                     line_start = true;
                     i += 1;
+                    self.reached(i);
+                    if directive_end.is_none() && written_semicolon.is_none() {
+                        let line = Line {
+                            at: i,
+                            depth,
+                            statement_start,
+                            clean: self.reach <= i,
+                        };
+                        if self.line_ends_scan(line) {
+                            return Some(i);
+                        }
+                    }
                 }
                 _ if b.is_ascii_whitespace() => i += 1,
                 b'/' if i + 1 < n && src[i + 1] == b'/' => i = line_comment_end(src, i),
                 b'/' if i + 1 < n && src[i + 1] == b'*' => i = block_comment_end(src, i),
                 b'#' if line_start && directive_end.is_none() => {
-                    directive_end = Some(self.directive(i, includes, stack));
+                    let end = self.directive(i, includes, stack);
+                    self.reached(end + 1);
+                    directive_end = Some(end);
                     line_start = false;
                     i += 1;
                 }
@@ -194,7 +236,7 @@ impl Scanner<'_, '_> {
                                 Some(_) => known,
                                 None if depth > 0
                                     && !self.macros.defines(name)
-                                    && unknown_statement_macro(src, start, i) =>
+                                    && self.unknown_statement_macro(start, i) =>
                                 {
                                     Some((Expansion::Statement, false))
                                 }
@@ -229,6 +271,13 @@ impl Scanner<'_, '_> {
                 }
             }
         }
+        None
+    }
+
+    fn unknown_statement_macro(&mut self, start: usize, end: usize) -> bool {
+        let (statement, reach) = unknown_statement_macro(self.src, start, end);
+        self.reached(reach);
+        statement
     }
 
     /// `_Complex`, `complex` (outside directives, which name the header), attributes after
@@ -249,7 +298,8 @@ impl Scanner<'_, '_> {
                 self.complex_at.insert(start);
             }
             b"struct" | b"union" | b"enum" => {
-                let range = super::attributes::attributes_after(src, end);
+                let (range, reach) = super::attributes::attributes_after(src, end);
+                self.reached(reach);
                 if !range.is_empty() {
                     self.blank(range.start, range.end);
                     self.hidden_attributes.insert(start, range);
@@ -263,7 +313,9 @@ impl Scanner<'_, '_> {
                         *c = b' ';
                     }
                 }
-                if let Some((ms, me)) = member_range(src, end) {
+                let (member, reach) = member_range(src, end);
+                self.reached(reach);
+                if let Some((ms, me)) = member {
                     let member = &text[ms..me];
                     let simple = member.bytes().all(is_ident);
                     if !simple {
@@ -334,6 +386,7 @@ impl Scanner<'_, '_> {
         let line = String::from_utf8_lossy(&line);
         let rest = line.trim_start();
         let (keyword, rest) = split_word(rest);
+        let mut reads_header = false;
         match keyword {
             "define" => {
                 let (name, body) = split_word(rest.trim_start());
@@ -366,10 +419,20 @@ impl Scanner<'_, '_> {
                     .and_then(|r| r.split_once('"'))
                     .map(|(name, _)| name.to_owned());
                 if let (Some(name), Some(inc)) = (header, includes.as_deref_mut()) {
+                    reads_header = true;
                     self.scan_header(name, inc, stack);
                 }
             }
             _ => {}
+        }
+        if let Some(trail) = &mut self.trail {
+            trail.directives.push(Directive {
+                at: hash,
+                reads_header,
+                read: includes
+                    .as_ref()
+                    .map_or(Fingerprint::default(), |inc| inc.read),
+            });
         }
         end
     }
@@ -380,22 +443,14 @@ impl Scanner<'_, '_> {
             return;
         }
         inc.seen.insert(name.clone());
-        let Some(text) = (inc.resolve)(&name) else {
+        let found = (inc.resolve)(&name);
+        inc.read = inc.read.mix(&(&name, &found));
+        let Some(text) = found else {
             return;
         };
         stack.push(name);
-        let mut header = Scanner {
-            src: text.as_bytes(),
-            text: &text,
-            emit: false,
-            out: None,
-            macros: &mut *self.macros,
-            complex_at: HashSet::new(),
-            offsetof_members: HashMap::new(),
-            hidden_attributes: HashMap::new(),
-            replaced_uses: HashMap::new(),
-        };
-        header.run(&mut Some(inc), stack);
+        let mut header = Scanner::new(&text, &mut *self.macros, false);
+        header.run(&mut Some(inc), stack, Line::START);
         stack.pop();
     }
 
@@ -414,9 +469,15 @@ impl Scanner<'_, '_> {
         let n = src.len();
         let mut end = name_end;
         if function_like {
-            // Without arguments the name is not an invocation.
-            let open = skip_blanks(src, name_end).filter(|&j| j < n && src[j] == b'(')?;
-            end = closing_paren(src, open)? + 1;
+            // Without arguments the name is not an invocation. (What is not found was looked
+            // for up to the end, at most.)
+            let open = skip_blanks(src, name_end).filter(|&j| j < n && src[j] == b'(');
+            let Some(close) = open.and_then(|open| closing_paren(src, open)) else {
+                self.reached(n);
+                return None;
+            };
+            end = close + 1;
+            self.reached(end);
         }
         if expansion == Expansion::Nothing {
             // Newlines stay, so that the lines do.
@@ -455,6 +516,7 @@ impl Scanner<'_, '_> {
                 _ => break,
             }
         }
+        self.reached((j + 1).min(n));
         if j >= n || src[j] == b';' {
             return None;
         }
@@ -539,14 +601,16 @@ fn directive_end(src: &[u8], mut i: usize) -> usize {
     i
 }
 
-/// After `offsetof` at `i`: `( type , member )` → the trimmed byte range of `member`.
-fn member_range(src: &[u8], mut i: usize) -> Option<(usize, usize)> {
+/// After `offsetof` at `i`: `( type , member )` → the trimmed byte range of `member`; and one
+/// past the last byte read.
+fn member_range(src: &[u8], mut i: usize) -> (Option<(usize, usize)>, usize) {
     let n = src.len();
+    let reach = |i: usize| (i + 1).min(n);
     while i < n && src[i].is_ascii_whitespace() {
         i += 1;
     }
     if i >= n || src[i] != b'(' {
-        return None;
+        return (None, reach(i));
     }
     i += 1;
     let mut depth = 0usize;
@@ -558,10 +622,10 @@ fn member_range(src: &[u8], mut i: usize) -> Option<(usize, usize)> {
             b'(' | b'[' | b'{' => depth += 1,
             b')' | b']' | b'}' => {
                 if depth == 0 {
-                    if src[i] != b')' {
-                        return None;
-                    }
-                    let start = comma? + 1;
+                    let Some(comma) = comma.filter(|_| src[i] == b')') else {
+                        return (None, reach(i));
+                    };
+                    let start = comma + 1;
                     let mut s = start;
                     let mut e = i;
                     while s < e && src[s].is_ascii_whitespace() {
@@ -577,145 +641,24 @@ fn member_range(src: &[u8], mut i: usize) -> Option<(usize, usize)> {
                         && src[s..e]
                             .iter()
                             .all(|&c| c.is_ascii() && c != b'"' && c != b'\'' && c != b'/');
-                    return ok.then_some((s, e));
+                    return (ok.then_some((s, e)), reach(i));
                 }
                 depth -= 1;
             }
             b',' if depth == 0 => {
                 if comma.is_some() {
-                    return None;
+                    return (None, reach(i));
                 }
                 comma = Some(i);
             }
-            b';' => return None,
+            b';' => return (None, reach(i)),
             _ => {}
         }
         i += 1;
     }
-    None
+    (None, limit)
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn run(text: &str) -> String {
-        let out = prepass(text, &mut StatementMacros::default(), None).text;
-        assert_eq!(out.len(), text.len());
-        out
-    }
-
-    #[test]
-    fn statement_macro_without_semicolon_is_completed() {
-        let text =
-            "#define ERR {if(err){n++;}}\nvoid f(void) {\n  err = g(); ERR\n  int a[2];\n}\n";
-        let want =
-            "#define ERR {if(err){n++;}}\nvoid f(void) {\n  err = g(); ERR\n; int a[2];\n}\n";
-        assert_eq!(run(text), want);
-        let text = "#define ERR {if(err){n++;}}\nvoid f(void) { g(); ERR /* check */ int a[2]; }\n";
-        let want = "#define ERR {if(err){n++;}}\nvoid f(void) { g(); ERR;/* check */ int a[2]; }\n";
-        assert_eq!(run(text), want);
-        // `do { } while (0)`, `;`-terminated and empty bodies, with arguments.
-        let text = "#define A(x) do { g(x); } while (0)\n#define B(x) g(x);\n\
-                    void f(void) { A((1, 2)) B(3)\tint a; }\n";
-        let want = "#define A(x) do { g(x); } while (0)\n#define B(x) g(x);\n\
-                    void f(void) { A((1, 2));B(3);int a; }\n";
-        assert_eq!(run(text), want);
-        // A macro that expands to nothing is blanked, with or without `;`.
-        let text =
-            "#define C(x)\n#define D\nvoid f(void) { if (x) C(\")\")\n  g(); D int a; C(1); }\n";
-        let want =
-            "#define C(x)\n#define D\nvoid f(void) { if (x)       \n  g();   int a;     ; }\n";
-        assert_eq!(run(text), want);
-    }
-
-    #[test]
-    fn other_uses_are_left_alone() {
-        for text in [
-            // Already complete.
-            "#define ERR { n++; }\nvoid f(void) { ERR; if (x) ERR; else ERR /* c */ ; }\n",
-            // Not in statement position.
-            "#define ERR { n++; }\nvoid f(void) { x = ERR + 1; g(ERR); s.ERR = 1; }\n",
-            // Not an expression-like macro, or not defined (yet, any more, or consistently).
-            "#define N 4\nvoid f(void) { N int a; }\n",
-            "void f(void) { ERR int a; }\n#define ERR { n++; }\n",
-            "#define ERR { n++; }\n#undef ERR\nvoid f(void) { ERR int a; }\n",
-            "#if A\n#define ERR { n++; }\n#else\n#define ERR n++\n#endif\nvoid f(void) { ERR int a; }\n",
-            // A function-like macro without arguments is no invocation.
-            "#define F(x) { g(x); }\nvoid f(void) { F int a; }\n",
-            // Nothing follows.
-            "#define ERR { n++; }\nvoid f(void) { g(); ERR",
-            // Inside a directive.
-            "#define ERR { n++; }\n#define TWICE ERR ERR\n",
-        ] {
-            assert_eq!(run(text), text);
-        }
-        let text = "#define ERR { n++; }\nvoid f(void) { g(); ERR \n#if X\n h();\n#endif\n}\n";
-        let want = "#define ERR { n++; }\nvoid f(void) { g(); ERR;\n#if X\n h();\n#endif\n}\n";
-        assert_eq!(run(text), want);
-        // No blank to write on before the directive's line (or the `}`): the use becomes `;`.
-        let text =
-            "#define E(x) { n += x; }\nvoid f(void) { g(); E(1)\n#if X\n h(); E(2)}\n#endif\n";
-        let want =
-            "#define E(x) { n += x; }\nvoid f(void) { g(); ;   \n#if X\n h(); ;   }\n#endif\n";
-        let pre = prepass(text, &mut StatementMacros::default(), None);
-        assert_eq!(pre.text, want);
-        assert_eq!(pre.replaced_uses, HashMap::from([(45, 49), (62, 66)]));
-    }
-
-    #[test]
-    fn unknown_statement_macros_alone_on_their_line_get_their_semicolon() {
-        let text = "void f(void) {\n  err = g(); CHECK_ERR\n\n  /* sizes */\n  sizes[0] = n;\n  ERR_OUT  // x\n}\n";
-        // The `;` takes the first blank after the name, the line's length unchanged.
-        let want = "void f(void) {\n  err = g(); CHECK_ERR\n\n; /* sizes */\n  sizes[0] = n;\n  ERR_OUT; // x\n}\n";
-        assert_eq!(run(text), want);
-        for text in [
-            // At file scope: a return type on a line of its own.
-            "static BOOL\nfoo(void) { return 0; }\n",
-            // Not alone on its line, not upper case, or followed by what continues a declaration.
-            "void f(void) { g(); CHECK_ERR int a; }\n",
-            "void f(void) { g(); check_err\n  a = 1; }\n",
-            "void f(void) {\n  FILE\n    *fp = 0;\n}\n",
-            // Defined in the file as something else than a statement.
-            "#define LIMIT 4\nvoid f(void) {\n  LIMIT\n  a = 1;\n}\n",
-        ] {
-            assert_eq!(run(text), text);
-        }
-    }
-
-    #[test]
-    fn definitions_from_included_headers() {
-        let text = "#include \"check.h\"\nvoid f(void) { g(); CHECK_ERR int a; }\n";
-        let mut resolve = |name: &str| {
-            (name == "check.h").then(|| {
-                Rc::from(
-                    "#ifndef H\n#define H\n#define CHECK_ERR { \\\n  if (err) n++; \\\n}\n#endif\n",
-                )
-            })
-        };
-        let mut includes = Includes {
-            resolve: &mut resolve,
-            max_depth: 8,
-            seen: HashSet::new(),
-        };
-        let mut macros = StatementMacros::default();
-        let out = prepass(text, &mut macros, Some(&mut includes)).text;
-        assert_eq!(
-            out,
-            "#include \"check.h\"\nvoid f(void) { g(); CHECK_ERR;int a; }\n"
-        );
-        // Not found: stays as written.
-        assert_eq!(run(text), text);
-    }
-
-    #[test]
-    fn comments_in_directives_become_blanks() {
-        let text = "#define X { a(); /* c */ b(); } // d\n/* e */ int y; // f\n";
-        let want = "#define X { a();         b(); } // d\n/* e */ int y; // f\n";
-        assert_eq!(run(text), want);
-        // A comment that ends a directive stays (the grammar takes no blanks after a path).
-        let text = "#include <string.h> /* strcpy() */\n#define A /* x */ \\\n  1 /* y */\n";
-        let want = "#include <string.h> /* strcpy() */\n#define A         \\\n  1 /* y */\n";
-        assert_eq!(run(text), want);
-    }
-}
+#[path = "prepass_tests.rs"]
+mod tests;

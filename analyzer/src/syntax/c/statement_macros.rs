@@ -37,7 +37,7 @@ enum Shape {
 }
 
 /// The statement-like macros known at a point of the text, updated in text order.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub(super) struct StatementMacros {
     shapes: HashMap<String, Shape>,
     /// complex.h's `complex` is defined (its header included, the name not redefined or
@@ -200,15 +200,15 @@ pub(super) fn strip_comments(text: &str) -> String {
 /// (its header was not found): in upper case, alone on the rest of its line, and followed by
 /// what starts another statement (a word, `}` or a directive). Read as a declaration instead,
 /// `err = f(); CHECK_ERR` followed by `sizes[0] = n;` declares an array of 0 elements that hides
-/// `sizes`.
-pub(super) fn unknown_statement_macro(src: &[u8], start: usize, end: usize) -> bool {
+/// `sizes`. With the end of what it read (see `prepass::resume`).
+pub(super) fn unknown_statement_macro(src: &[u8], start: usize, end: usize) -> (bool, usize) {
     let name = &src[start..end];
     let upper = name.iter().any(u8::is_ascii_uppercase)
         && name
             .iter()
             .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || *c == b'_');
     if !upper || name.len() < 2 {
-        return false;
+        return (false, end);
     }
     let mut j = end;
     let mut crossed_line = false;
@@ -222,12 +222,13 @@ pub(super) fn unknown_statement_macro(src: &[u8], start: usize, end: usize) -> b
             b'/' if src.get(j + 1) == Some(&b'*') => j = block_comment_end(src, j),
             b'/' if src.get(j + 1) == Some(&b'/') => j = line_comment_end(src, j),
             c => {
-                return crossed_line
-                    && (is_ident(c) && !c.is_ascii_digit() || c == b'}' || c == b'#')
+                let statement =
+                    crossed_line && (is_ident(c) && !c.is_ascii_digit() || c == b'}' || c == b'#');
+                return (statement, j + 1);
             }
         }
     }
-    false
+    (false, src.len())
 }
 
 /// The identifier at the start of `b` (empty when it does not start with one).
