@@ -41,7 +41,15 @@ fn header(name: &str) -> Option<Rc<str>> {
 
 /// The pre-pass of `text`, resumed from `previous` when given.
 fn pass(text: &str, previous: Option<&KeptPrepass>) -> (Prepassed, StatementMacros, KeptPrepass) {
-    let mut resolve = header;
+    pass_with(header, text, previous)
+}
+
+/// The same with the headers `resolve` finds.
+fn pass_with(
+    mut resolve: impl FnMut(&str) -> Option<Rc<str>>,
+    text: &str,
+    previous: Option<&KeptPrepass>,
+) -> (Prepassed, StatementMacros, KeptPrepass) {
     let mut includes = Includes {
         resolve: &mut resolve,
         max_depth: 8,
@@ -110,15 +118,8 @@ fn a_changed_header_is_read_again() {
     let text = FILE.to_owned() + BODY;
     let (_, _, kept) = pass(&text, None);
     let edited = text.replacen("int sizes", "int  sizes", 1);
-    let mut resolve = |name: &str| (name == "check.h").then(|| Rc::from("#define CHECK(x) x\n"));
-    let mut includes = Includes {
-        resolve: &mut resolve,
-        max_depth: 8,
-        seen: HashSet::new(),
-        read: Fingerprint::default(),
-    };
-    let mut macros = StatementMacros::default();
-    let (pre, kept) = prepass_main(&edited, &mut macros, &mut includes, Some(&kept));
+    let changed = |name: &str| (name == "check.h").then(|| Rc::from("#define CHECK(x) x\n"));
+    let (pre, _, kept) = pass_with(changed, &edited, Some(&kept));
     assert!(pre.text.contains("CHECK(err)\n"), "{}", pre.text);
     assert_eq!(kept.scanned, 0..edited.len());
 }
