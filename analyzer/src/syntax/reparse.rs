@@ -43,6 +43,11 @@ impl KeptParse {
         })
     }
 
+    /// The text it was parsed from.
+    pub(crate) fn text(&self) -> &Arc<str> {
+        &self.text
+    }
+
     pub(crate) fn tree(&self) -> &Tree {
         &self.tree
     }

@@ -301,7 +301,11 @@ impl<'a> Lowerer<'a> {
         fragment: bool,
         main: bool,
     ) -> Option<(Tree, FileCtx)> {
-        let previous_prepass = self.previous_parse.as_ref().and_then(|p| p.prepass.clone());
+        // The previous pre-pass, with its output (the text its parse kept).
+        let previous_prepass = self
+            .previous_parse
+            .as_ref()
+            .and_then(|p| Some((p.prepass.clone()?, p.parse.text().clone())));
         let mut prepass = None;
         let pre = if main {
             let max_bytes = self.options.max_bytes;
@@ -321,7 +325,7 @@ impl<'a> Lowerer<'a> {
                 seen: HashSet::new(),
                 read: Default::default(),
             };
-            let previous = previous_prepass.as_deref();
+            let previous = previous_prepass.as_ref().map(|(p, text)| (&**p, &**text));
             let (pre, kept) = prepass::prepass_main(text, &mut macros, &mut includes, previous);
             self.statement_macros = macros;
             prepass = Some(Arc::new(kept));

@@ -95,7 +95,7 @@ struct Scanner<'t, 'm> {
     offsetof_members: HashMap<usize, String>,
     hidden_attributes: HashMap<usize, Range<usize>>,
     replaced_uses: HashMap<usize, usize>,
-    /// One past the furthest byte read so far, by the scan or ahead of it.
+    /// One past the furthest byte read ahead of the scan (by lookaheads and directives).
     reach: usize,
     /// The main file's lines and directives, recorded for the next version's pre-pass.
     trail: Option<Trail>,
@@ -188,7 +188,6 @@ impl<'t, 'm> Scanner<'t, 'm> {
                 b'\n' => {
                     line_start = true;
                     i += 1;
-                    self.reached(i);
                     if directive_end.is_none() && written_semicolon.is_none() {
                         let line = Line {
                             at: i,

@@ -113,8 +113,8 @@ impl Scanner<'_, '_> {
 /// The main file's pre-pass, kept for the next version's.
 #[derive(Debug)]
 pub(crate) struct KeptPrepass {
+    /// The text it read (its output is the text its version's parse kept).
     original: Arc<str>,
-    prepassed: Arc<str>,
     complex_at: HashSet<usize>,
     offsetof_members: HashMap<usize, String>,
     hidden_attributes: HashMap<usize, Range<usize>>,
@@ -129,22 +129,30 @@ pub(crate) struct KeptPrepass {
 }
 
 /// Pre-passes the main file's `text` as [`super::prepass`] does (with the headers it includes),
-/// resuming `previous`'s scan when it can; with what the next version's resumes from.
+/// resuming the previous version's scan when it can (given with its output); with what the next
+/// version's resumes from.
 pub(in crate::syntax::c) fn prepass_main(
     text: &str,
     macros: &mut StatementMacros,
     includes: &mut Includes<'_>,
-    previous: Option<&KeptPrepass>,
+    previous: Option<(&KeptPrepass, &str)>,
 ) -> (Prepassed, KeptPrepass) {
     let macros_before = macros.clone();
     let max_depth = includes.max_depth;
-    let previous = previous.filter(|p| p.macros_before == *macros && p.max_depth == max_depth);
-    let (pre, trail, scanned) = match previous.and_then(|p| p.resumed(text, macros, includes)) {
-        Some(resumed) => resumed,
-        None => {
+    let previous = previous.filter(|(p, _)| p.macros_before == *macros && p.max_depth == max_depth);
+    let resumed = previous.and_then(|(p, prepassed)| {
+        let resumed = p.resumed(prepassed, text, macros, includes);
+        if resumed.is_none() {
+            // What the directives before the edit did is undone.
             *macros = macros_before.clone();
             includes.seen.clear();
             includes.read = Fingerprint::default();
+        }
+        resumed
+    });
+    let (pre, trail, scanned) = match resumed {
+        Some(resumed) => resumed,
+        None => {
             let mut scanner = Scanner::new(text, macros, true);
             scanner.trail = Some(Trail {
                 lines: vec![Line::START],
@@ -157,7 +165,6 @@ pub(in crate::syntax::c) fn prepass_main(
     };
     let kept = KeptPrepass {
         original: Arc::from(text),
-        prepassed: Arc::from(pre.text.as_str()),
         complex_at: pre.complex_at.clone(),
         offsetof_members: pre.offsetof_members.clone(),
         hidden_attributes: pre.hidden_attributes.clone(),
@@ -177,10 +184,11 @@ impl KeptPrepass {
         self.scanned.clone()
     }
 
-    /// The pre-pass of `text` from this one's; `None` when a header the directives before the
-    /// edit read is not the text it was.
+    /// The pre-pass of `text` from this one's, whose output was `prepassed`; `None` when a
+    /// header the directives before the edit read is not the text it was.
     fn resumed(
         &self,
+        prepassed: &str,
         text: &str,
         macros: &mut StatementMacros,
         includes: &mut Includes<'_>,
@@ -225,7 +233,7 @@ impl KeptPrepass {
         // The stop in the new text and the same place in the old.
         let resumed = stop.map(|at| (at, at.wrapping_add_signed(-delta)));
 
-        let old = self.prepassed.as_bytes();
+        let old = prepassed.as_bytes();
         let mut out = std::mem::take(&mut pre.text).into_bytes();
         out[..start.at].copy_from_slice(&old[..start.at]);
         if let Some((at, was)) = resumed {

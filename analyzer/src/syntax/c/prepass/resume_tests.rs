@@ -40,7 +40,10 @@ fn header(name: &str) -> Option<Rc<str>> {
 }
 
 /// The pre-pass of `text`, resumed from `previous` when given.
-fn pass(text: &str, previous: Option<&KeptPrepass>) -> (Prepassed, StatementMacros, KeptPrepass) {
+/// A version's pre-pass, the macros known after it, and what it keeps for the next.
+type Pass = (Prepassed, StatementMacros, KeptPrepass);
+
+fn pass(text: &str, previous: Option<&Pass>) -> Pass {
     pass_with(header, text, previous)
 }
 
@@ -48,8 +51,8 @@ fn pass(text: &str, previous: Option<&KeptPrepass>) -> (Prepassed, StatementMacr
 fn pass_with(
     mut resolve: impl FnMut(&str) -> Option<Rc<str>>,
     text: &str,
-    previous: Option<&KeptPrepass>,
-) -> (Prepassed, StatementMacros, KeptPrepass) {
+    previous: Option<&Pass>,
+) -> Pass {
     let mut includes = Includes {
         resolve: &mut resolve,
         max_depth: 8,
@@ -57,11 +60,12 @@ fn pass_with(
         read: Fingerprint::default(),
     };
     let mut macros = StatementMacros::default();
+    let previous = previous.map(|(pre, _, kept)| (kept, pre.text.as_str()));
     let (pre, kept) = prepass_main(text, &mut macros, &mut includes, previous);
     (pre, macros, kept)
 }
 
-fn assert_same(resumed: &(Prepassed, StatementMacros, KeptPrepass), text: &str) {
+fn assert_same(resumed: &Pass, text: &str) {
     let (fresh, macros, _) = pass(text, None);
     let (pre, resumed_macros, _) = resumed;
     assert_eq!(pre.text, fresh.text, "{text:?}");
@@ -86,19 +90,19 @@ fn the_file_exercises_every_rewrite() {
 #[test]
 fn an_edit_inside_a_function_scans_its_lines_only() {
     let text = FILE.to_owned() + &BODY.repeat(40);
-    let (_, _, kept) = pass(&text, None);
+    let first = pass(&text, None);
     let at = text.len() / 2;
     let at = at + text[at..].find("sizes[0]").unwrap();
     let mut edited = text.clone();
     edited.insert_str(at, "n = 1; ");
-    let resumed = pass(&edited, Some(&kept));
+    let resumed = pass(&edited, Some(&first));
     assert_same(&resumed, &edited);
     let scanned = resumed.2.scanned.clone();
     assert!(scanned.len() < 200, "{scanned:?}");
     // The next edit resumes from this one's.
     let mut again = edited.clone();
     again.insert(at + 2, 'x');
-    let resumed = pass(&again, Some(&resumed.2));
+    let resumed = pass(&again, Some(&resumed));
     assert_same(&resumed, &again);
     assert!(resumed.2.scanned.len() < 200, "{:?}", resumed.2.scanned);
 }
@@ -106,9 +110,9 @@ fn an_edit_inside_a_function_scans_its_lines_only() {
 #[test]
 fn an_edit_to_a_directive_scans_to_the_end() {
     let text = FILE.to_owned() + &BODY.repeat(3);
-    let (_, _, kept) = pass(&text, None);
+    let first = pass(&text, None);
     let edited = text.replacen("#define ERR { if (err) goto out; }", "#define ERR 1", 2);
-    let resumed = pass(&edited, Some(&kept));
+    let resumed = pass(&edited, Some(&first));
     assert_same(&resumed, &edited);
     assert_eq!(resumed.2.scanned.end, edited.len());
 }
@@ -116,10 +120,10 @@ fn an_edit_to_a_directive_scans_to_the_end() {
 #[test]
 fn a_changed_header_is_read_again() {
     let text = FILE.to_owned() + BODY;
-    let (_, _, kept) = pass(&text, None);
+    let first = pass(&text, None);
     let edited = text.replacen("int sizes", "int  sizes", 1);
     let changed = |name: &str| (name == "check.h").then(|| Rc::from("#define CHECK(x) x\n"));
-    let (pre, _, kept) = pass_with(changed, &edited, Some(&kept));
+    let (pre, _, kept) = pass_with(changed, &edited, Some(&first));
     assert!(pre.text.contains("CHECK(err)\n"), "{}", pre.text);
     assert_eq!(kept.scanned, 0..edited.len());
 }
@@ -163,7 +167,7 @@ fn thousands_of_random_edits_pre_pass_as_fresh_scans_do() {
         "\\\n",
     ];
     let mut text = FILE.to_owned() + &BODY.repeat(4);
-    let mut kept = pass(&text, None).2;
+    let mut previous = pass(&text, None);
     let mut stopped_early = 0;
     for _ in 0..3000 {
         let mut at = rng.gen_range(0..=text.len());
@@ -178,10 +182,10 @@ fn thousands_of_random_edits_pre_pass_as_fresh_scans_do() {
                 text.replace_range(at..end, "");
             }
         }
-        let resumed = pass(&text, Some(&kept));
+        let resumed = pass(&text, Some(&previous));
         assert_same(&resumed, &text);
         stopped_early += usize::from(resumed.2.scanned.end < text.len());
-        kept = resumed.2;
+        previous = resumed;
     }
     // The edits exercised the stops, not only scans to the end.
     assert!(stopped_early > 1000, "{stopped_early}");
