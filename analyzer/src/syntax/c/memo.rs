@@ -13,24 +13,82 @@
 //!   include budgets unexhausted, as it would leave them now.
 //!
 //! Its function, notes and macro uses are then moved to where its text now is.
+//!
+//! An item outside the part of the text an edit changed is the previous version's item moved:
+//! its text's fingerprint is the one the previous version made, not made again from its bytes.
 
+use std::cell::Cell;
 use std::hash::Hash;
 use std::ops::Range;
 use std::sync::Arc;
 
 use tree_sitter::Node;
 
-use super::{FileCtx, Lowerer};
+use super::{FileCtx, Lowerer, MainParse};
 use crate::fingerprint::Fingerprint;
 use crate::hash::HashMap;
 use crate::ir::{spans, Function, PlacedFunction};
 use crate::source::{Note, Span};
+use crate::syntax::reparse::differing_middle;
 use crate::syntax::TextBudget;
 
 /// The functions one version's lowering made, for the next version's.
 #[derive(Debug, Default)]
 pub(crate) struct FunctionMemo {
     entries: HashMap<Fingerprint, Arc<Lowered>>,
+    /// The top-level items in order, with their texts' fingerprints.
+    items: Vec<KeptItem>,
+    /// How many of those fingerprints were made from the text, not taken from the previous
+    /// version's.
+    made: usize,
+}
+
+/// A top-level item's range and its text's fingerprint (as written and after the pre-pass,
+/// without the marks); a function's kept text with it.
+#[derive(Debug)]
+struct KeptItem {
+    range: Range<usize>,
+    text: Fingerprint,
+    kept: Option<Arc<KeptText>>,
+}
+
+/// Where this version's text, as written and after the pre-pass, is the previous version's:
+/// before `prefix`, and from `suffix_from` on, where it is the previous one's moved by `delta`.
+#[derive(Clone, Copy)]
+struct Unchanged {
+    prefix: usize,
+    suffix_from: usize,
+    delta: isize,
+}
+
+impl Unchanged {
+    /// Between the previous version's texts (as written, after the pre-pass) and this one's.
+    fn between(old: (&str, &str), new: (&str, &str)) -> Option<Unchanged> {
+        // The pre-pass keeps every offset; texts of other lengths are no pair.
+        if old.0.len() != old.1.len() || new.0.len() != new.1.len() {
+            return None;
+        }
+        let written = differing_middle(old.0, new.0);
+        let prepassed = differing_middle(old.1, new.1);
+        let suffix = (old.0.len() - written.1).min(old.0.len() - prepassed.1);
+        Some(Unchanged {
+            prefix: written.0.min(prepassed.0),
+            suffix_from: new.0.len() - suffix,
+            delta: new.0.len() as isize - old.0.len() as isize,
+        })
+    }
+
+    /// Where the previous version had the text that `range` has in this one, if it had.
+    fn previous(&self, range: &Range<usize>) -> Option<Range<usize>> {
+        if range.end <= self.prefix {
+            return Some(range.clone());
+        }
+        if range.start < self.suffix_from {
+            return None;
+        }
+        let start = range.start.checked_add_signed(-self.delta)?;
+        Some(start..start + range.len())
+    }
 }
 
 /// The memo's state during one lowering.
@@ -43,6 +101,8 @@ pub(super) struct Memo {
     /// Where those items are.
     places: Fingerprint,
     marks: MarkIndex,
+    unchanged: Option<Unchanged>,
+    made: Cell<usize>,
 }
 
 /// One function's lowering, with what it was lowered from.
@@ -61,7 +121,6 @@ struct Lowered {
 
 /// An item's text as written and after the pre-pass, with the pre-pass's marks in it, all
 /// relative to its start.
-#[derive(Debug, Hash)]
 struct ItemText<'a> {
     original: &'a str,
     prepassed: &'a str,
@@ -77,10 +136,10 @@ struct KeptText {
 }
 
 impl ItemText<'_> {
-    fn is(&self, kept: &KeptText) -> bool {
-        self.original == &*kept.original
-            && self.prepassed == &*kept.prepassed
-            && self.marks == kept.marks
+    /// Whether `kept` is this text; `known` when its text (not its marks) is known to be.
+    fn is(&self, kept: &KeptText, known: bool) -> bool {
+        self.marks == kept.marks
+            && (known || (self.original == &*kept.original && self.prepassed == &*kept.prepassed))
     }
 
     fn kept(self) -> KeptText {
@@ -91,8 +150,8 @@ impl ItemText<'_> {
         }
     }
 
-    fn fingerprint(&self) -> Fingerprint {
-        Fingerprint::default().mix(self)
+    fn text_fingerprint(&self) -> Fingerprint {
+        Fingerprint::default().mix(&(self.original, self.prepassed))
     }
 }
 
@@ -179,7 +238,11 @@ struct StateSignature([usize; 15], Option<u32>);
 impl Lowerer<'_> {
     /// Starts the memo of a main file whose pre-pass is done, with the previous version's: the
     /// context is the options, the headers' texts and the statement macros.
-    pub(super) fn start_memo(&mut self, previous: Option<Arc<FunctionMemo>>) {
+    pub(super) fn start_memo(&mut self, previous: Option<&MainParse>) {
+        let unchanged = previous.and_then(|p| {
+            let old = (p.prepass.as_ref()?.original(), &**p.parse.text());
+            Unchanged::between(old, (&self.file.original, &self.file.text))
+        });
         let mut headers: Vec<(&String, &Option<std::rc::Rc<str>>)> =
             self.include_texts.iter().collect();
         headers.sort_unstable_by_key(|(name, _)| *name);
@@ -194,17 +257,20 @@ impl Lowerer<'_> {
             .mix(&headers)
             .mix(&self.statement_macros);
         self.memo = Memo {
-            previous,
+            previous: previous.map(|p| p.functions.clone()),
             next: FunctionMemo::default(),
             context,
             places: Fingerprint::default(),
             marks: MarkIndex::of(&self.file),
+            unchanged,
+            made: Cell::new(0),
         };
     }
 
     /// The memo of this version's functions, for the next; sets the program's context.
     pub(super) fn finish_memo(&mut self) -> FunctionMemo {
         self.program.context = Some(self.memo.context.mix(&self.memo.places));
+        self.memo.next.made = self.memo.made.take();
         std::mem::take(&mut self.memo.next)
     }
 
@@ -216,12 +282,43 @@ impl Lowerer<'_> {
         }
     }
 
+    /// The fingerprint of the text in `range` and, for a function, its text as the previous
+    /// version kept it: the previous version's where the edit left the text alone, made anew
+    /// otherwise.
+    fn text_of(
+        &self,
+        range: &Range<usize>,
+        text: &ItemText,
+    ) -> (Fingerprint, Option<Arc<KeptText>>) {
+        let previous = self.memo.unchanged.and_then(|u| u.previous(range));
+        let kept = previous.and_then(|old| {
+            let items = &self.memo.previous.as_ref()?.items;
+            let i = items
+                .binary_search_by_key(&old.start, |item| item.range.start)
+                .ok()?;
+            (items[i].range == old).then(|| (items[i].text, items[i].kept.clone()))
+        });
+        kept.unwrap_or_else(|| {
+            self.memo.made.set(self.memo.made.get() + 1);
+            (text.text_fingerprint(), None)
+        })
+    }
+
     /// Counts a top-level item that was not a self-contained function into the context.
     pub(super) fn memo_item(&mut self, node: Node<'_>) {
         let range = node.byte_range();
         let text = self.item_text(&range);
-        self.memo.context = self.memo.context.mix(&(node.kind(), text));
+        let (fingerprint, _) = self.text_of(&range, &text);
+        self.memo.context = self
+            .memo
+            .context
+            .mix(&(node.kind(), fingerprint, &text.marks));
         self.memo.places = self.memo.places.mix(&range);
+        self.memo.next.items.push(KeptItem {
+            range,
+            text: fingerprint,
+            kept: None,
+        });
     }
 
     /// Lowers a function definition at the top of the main file without syntax errors, from
@@ -229,14 +326,16 @@ impl Lowerer<'_> {
     pub(super) fn lower_memoised_function(&mut self, node: Node<'_>) {
         let range = node.byte_range();
         let text = self.item_text(&range);
-        let key = self.memo.context.mix(&text.fingerprint());
+        let (fingerprint, kept) = self.text_of(&range, &text);
+        let key = self.memo.context.mix(&(fingerprint, &text.marks));
         let reusable = self
             .memo
             .previous
             .as_ref()
             .and_then(|memo| memo.entries.get(&key))
             .filter(|lowered| {
-                text.is(&lowered.text)
+                let known = kept.as_ref().is_some_and(|k| Arc::ptr_eq(k, &lowered.text));
+                text.is(&lowered.text, known)
                     && replays(&self.expansion_budget, lowered.expansions)
                     && replays(&self.include_budget, lowered.includes)
             })
@@ -254,6 +353,11 @@ impl Lowerer<'_> {
                 }
             },
         };
+        self.memo.next.items.push(KeptItem {
+            range,
+            text: fingerprint,
+            kept: Some(lowered.text.clone()),
+        });
         self.memo.next.entries.insert(key, lowered);
     }
 
@@ -428,6 +532,19 @@ void fourth(void) { enum { K = 3 }; int k = K; (void)k; }
         assert_eq!(new.functions[2].span, new.functions[2].span());
         assert!(new.functions[2].is_in_place());
         next_version(&parse, &edited);
+    }
+
+    #[test]
+    fn only_the_items_an_edit_changed_have_their_texts_fingerprinted_again() {
+        let (_, parse) = lowered(FILE, None);
+        let parse = parse.expect("parsed");
+        assert!(parse.functions.made >= 6, "{}", parse.functions.made);
+        let edited = FILE.replace("MPI_Datatype t;\n", "MPI_Datatype t;\n    int extra = 2;\n");
+        let (_, next) = next_version(&parse, &edited);
+        assert_eq!(next.functions.made, 1);
+        // A comment between items is none of them.
+        let (_, next) = next_version(&parse, &FILE.replace("/* between */", "/* b_tween */"));
+        assert_eq!(next.functions.made, 0);
     }
 
     #[test]

@@ -90,13 +90,20 @@ pub(crate) fn lower(
     let mut lowerer = Lowerer::new(options, target, includes);
     lowerer.previous_parse = previous.cloned();
     lowerer.lower_command_line_defines();
-    lowerer.lower_main(text, previous.map(|p| p.functions.clone()));
+    lowerer.lower_main(text, previous);
+    PARSER.set(lowerer.parser.take());
     let functions = Arc::new(lowerer.finish_memo());
     let main_parse = lowerer.main_parse.map(|mut parse| {
         parse.functions = functions;
         parse
     });
     (lowerer.program, main_parse)
+}
+
+thread_local! {
+    /// The parser of the lowerings on this thread: making one takes as long as reparsing a
+    /// small edit.
+    static PARSER: std::cell::Cell<Option<Parser>> = const { std::cell::Cell::new(None) };
 }
 
 /// A line that ends a function or a struct: where a file too large to parse whole is cut.
@@ -156,7 +163,8 @@ struct Lowerer<'a> {
     target: Target,
     includes: &'a mut dyn IncludeResolver,
     file: FileCtx,
-    fragment_parser: Option<Parser>,
+    /// The parser of every text the lowering parses whole, taken from [`PARSER`].
+    parser: Option<Parser>,
     /// `#include` names being lowered (cycle guard) and headers with `#pragma once` done.
     include_stack: Vec<String>,
     included_once: HashSet<String>,
@@ -235,7 +243,7 @@ impl<'a> Lowerer<'a> {
                 hidden_attributes: HashMap::new(),
                 replaced_uses: HashMap::new(),
             },
-            fragment_parser: None,
+            parser: PARSER.take(),
             include_stack: Vec::new(),
             included_once: HashSet::new(),
             saw_pragma_once: false,
@@ -333,16 +341,16 @@ impl<'a> Lowerer<'a> {
         } else {
             prepass::prepass(text, &mut self.statement_macros, None)
         };
-        let tree = if fragment {
-            if self.fragment_parser.is_none() {
-                self.fragment_parser = Self::new_parser();
-            }
-            self.fragment_parser.as_mut()?.parse(&pre.text, None)?
-        } else if main {
-            self.parse_main(&mut Self::new_parser()?, &pre.text, prepass)?
+        let mut parser = self.parser.take().or_else(Self::new_parser)?;
+        // Nothing of a parse that did not finish is resumed.
+        parser.reset();
+        let tree = if main {
+            self.parse_main(&mut parser, &pre.text, prepass)
         } else {
-            Self::new_parser()?.parse(&pre.text, None)?
+            parser.parse(&pre.text, None)
         };
+        self.parser = Some(parser);
+        let tree = tree?;
         let ctx = FileCtx {
             text: Rc::from(pre.text),
             original: Rc::from(text),
@@ -359,7 +367,7 @@ impl<'a> Lowerer<'a> {
         Some((tree, ctx))
     }
 
-    fn lower_main(&mut self, text: &str, memo: Option<Arc<memo::FunctionMemo>>) {
+    fn lower_main(&mut self, text: &str, previous: Option<&MainParse>) {
         let parsed = super::parsed_prefix(text, self.options.max_bytes, closes_block);
         if parsed.len() < text.len() {
             self.note(
@@ -385,7 +393,7 @@ impl<'a> Lowerer<'a> {
             return;
         };
         self.file = ctx;
-        self.start_memo(memo);
+        self.start_memo(previous);
         self.main_tree = Some(tree.clone());
         let root = tree.root_node();
         // The whole file failed to parse as one unit; its pieces are still read one by one.

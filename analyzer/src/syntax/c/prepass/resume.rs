@@ -179,6 +179,11 @@ pub(in crate::syntax::c) fn prepass_main(
 }
 
 impl KeptPrepass {
+    /// The text it read.
+    pub(in crate::syntax::c) fn original(&self) -> &str {
+        &self.original
+    }
+
     /// What this version's scan read of the text.
     pub(crate) fn scanned(&self) -> Range<usize> {
         self.scanned.clone()
