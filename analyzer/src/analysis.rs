@@ -156,7 +156,10 @@ pub fn reanalyze(
         program,
         evaluation,
         notes,
-        line_index: LineIndex::new(text),
+        line_index: previous.map_or_else(
+            || LineIndex::new(text),
+            |p| p.line_index.edited(&p.text, text),
+        ),
         text: text.to_owned(),
         parse,
         fortran_parse,

@@ -365,6 +365,44 @@ fn line_index_agrees_with_a_naive_implementation_on_random_text() {
     }
 }
 
+#[test]
+fn an_index_edited_with_its_text_is_the_index_of_the_new_text() {
+    let pieces = ["a", " ", "\n", "\r", "\r\n", "é", "€", "😀", "x", "\n\n"];
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    let piece = |rng: &mut ChaCha8Rng| pieces[rng.gen_range(0..pieces.len())];
+    let mut text: String = (0..120).map(|_| piece(&mut rng)).collect();
+    let mut index = LineIndex::new(&text);
+    let boundary = |text: &str, mut at: usize| {
+        while !text.is_char_boundary(at) {
+            at -= 1;
+        }
+        at
+    };
+    for _ in 0..3000 {
+        let mut edited = text.clone();
+        let at = boundary(&edited, rng.gen_range(0..=edited.len()));
+        let end = boundary(&edited, (at + rng.gen_range(0..6)).min(edited.len()));
+        let inserted: String = (0..rng.gen_range(0..3)).map(|_| piece(&mut rng)).collect();
+        edited.replace_range(at..end.max(at), &inserted);
+        let fresh = LineIndex::new(&edited);
+        // Told what was replaced, as an editor's change says.
+        let changed = index.changed(&edited, at..end.max(at), at + inserted.len());
+        assert_eq!(changed, fresh, "{text:?} -> {edited:?}");
+        index = index.edited(&text, &edited);
+        assert_eq!(index, fresh, "{text:?} -> {edited:?}");
+        text = edited;
+    }
+    // An index of another text is no start: the new one is made whole.
+    assert_eq!(
+        LineIndex::new("ab").edited("abc", "x\ny"),
+        LineIndex::new("x\ny")
+    );
+    assert_eq!(
+        LineIndex::new("ab").changed("x\ny", 0..9, 3),
+        LineIndex::new("x\ny")
+    );
+}
+
 // ---------------------------------------------------------------------------------------------
 // Offset map
 

@@ -1,5 +1,7 @@
 //! Conversion between byte offsets and (line, column) positions.
 
+use std::ops::Range;
+
 use super::text::Span;
 
 /// The unit in which columns are counted.
@@ -75,12 +77,104 @@ fn saturating_u32(value: usize) -> u32 {
 impl LineIndex {
     /// Indexes `text`.
     pub fn new(text: &str) -> Self {
+        let mut index = LineIndex {
+            line_starts: vec![0],
+            content_ends: Vec::new(),
+            multibyte: Vec::new(),
+            len: text.len(),
+        };
+        index.index_from(text, 0, |_, _| false);
+        index
+    }
+
+    /// The index of `new`, made from this index of `old`: the lines before the part of the
+    /// text that changed are this index's, those after it this index's moved, and only the
+    /// lines between are read. An index of another text than `old` is no start: `new` is
+    /// indexed whole.
+    pub fn edited(&self, old: &str, new: &str) -> Self {
+        if self.len != old.len() {
+            return LineIndex::new(new);
+        }
+        let (prefix, old_end, new_end) = crate::syntax::reparse::differing_middle(old, new);
+        self.changed(new, prefix..old_end, new_end)
+    }
+
+    /// The index of `new`, which is this index's text with the bytes in `replaced` replaced by
+    /// those from `replaced.start` to `new_end` (see [`LineIndex::edited`]).
+    pub fn changed(&self, new: &str, replaced: Range<usize>, new_end: usize) -> Self {
+        let (prefix, old_end) = (replaced.start, replaced.end);
+        let consistent = prefix <= old_end
+            && old_end <= self.len
+            && prefix <= new_end
+            && new.len().checked_add(old_end - prefix) == Some(self.len + (new_end - prefix));
+        if !consistent {
+            return LineIndex::new(new);
+        }
+        // From the line before the one the change starts in: a `\n` typed after a `\r` ends
+        // that line, not the one after.
+        let restart_line = self.line_index_of(prefix).saturating_sub(1);
+        let restart = self.line_starts[restart_line];
+        let kept_multibyte = self.multibyte.partition_point(|c| c.offset < restart);
+        let mut index = LineIndex {
+            line_starts: self.line_starts[..=restart_line].to_vec(),
+            content_ends: self.content_ends[..restart_line].to_vec(),
+            multibyte: self.multibyte[..kept_multibyte].to_vec(),
+            len: new.len(),
+        };
+        let delta = new.len() as isize - self.len as isize;
+        // A line start in the unchanged end that was one in `old`: the lines from it on are
+        // `old`'s, read from the same bytes.
+        index.index_from(new, restart, |index, start| {
+            let Some(old_start) = start.checked_add_signed(-delta) else {
+                return false;
+            };
+            if start < new_end || old_start < old_end {
+                return false;
+            }
+            let Ok(line) = self.line_starts.binary_search(&old_start) else {
+                return false;
+            };
+            let moved = |offset: &usize| offset.wrapping_add_signed(delta);
+            index
+                .line_starts
+                .extend(self.line_starts[line + 1..].iter().map(moved));
+            index
+                .content_ends
+                .extend(self.content_ends[line..].iter().map(moved));
+            let first = self.multibyte.partition_point(|c| c.offset < old_start);
+            let through = |chars: &[MultiByteChar]| {
+                chars.last().map_or((0, 0), |c| {
+                    (c.extra_over_utf16_through, c.extra_over_utf32_through)
+                })
+            };
+            let (new16, new32) = through(&index.multibyte);
+            let (old16, old32) = through(&self.multibyte[..first]);
+            index
+                .multibyte
+                .extend(self.multibyte[first..].iter().map(|c| MultiByteChar {
+                    offset: moved(&c.offset),
+                    extra_over_utf16_through: c.extra_over_utf16_through - old16 + new16,
+                    extra_over_utf32_through: c.extra_over_utf32_through - old32 + new32,
+                    ..*c
+                }));
+            true
+        });
+        index
+    }
+
+    /// Indexes `text` from `offset`, the start of the last line indexed so far, to its end;
+    /// or, after a line start for which `rest` indexes the remainder and says so, to that
+    /// line start.
+    fn index_from(
+        &mut self,
+        text: &str,
+        mut offset: usize,
+        mut rest: impl FnMut(&mut LineIndex, usize) -> bool,
+    ) {
         let bytes = text.as_bytes();
-        let mut line_starts = vec![0];
-        let mut content_ends = Vec::new();
-        let mut multibyte = Vec::new();
-        let (mut extra16, mut extra32) = (0, 0);
-        let mut offset = 0;
+        let (mut extra16, mut extra32) = self.multibyte.last().map_or((0, 0), |c| {
+            (c.extra_over_utf16_through, c.extra_over_utf32_through)
+        });
         while offset < bytes.len() {
             // The bytes up to the next line break: only a run with a non-ASCII byte in it has
             // its characters read, one by one.
@@ -94,7 +188,7 @@ impl LineIndex {
                     }
                     extra16 += utf8_len - if utf8_len == 4 { 2 } else { 1 };
                     extra32 += utf8_len - 1;
-                    multibyte.push(MultiByteChar {
+                    self.multibyte.push(MultiByteChar {
                         offset: offset + at,
                         utf8_len,
                         extra_over_utf16_through: extra16,
@@ -108,17 +202,14 @@ impl LineIndex {
                 Some(_) => 1,
                 None => break,
             };
-            content_ends.push(offset);
+            self.content_ends.push(offset);
             offset += terminator;
-            line_starts.push(offset);
+            self.line_starts.push(offset);
+            if rest(self, offset) {
+                return;
+            }
         }
-        content_ends.push(bytes.len());
-        LineIndex {
-            line_starts,
-            content_ends,
-            multibyte,
-            len: bytes.len(),
-        }
+        self.content_ends.push(bytes.len());
     }
 
     /// Number of lines (a text ending with a line terminator has an empty last line).

@@ -165,11 +165,16 @@ impl Documents {
             document
                 .text
                 .replace_range(span.start..span.end, &change.text);
-            document.line_index = Arc::new(LineIndex::new(&document.text));
+            let new_end = span.start + change.text.len();
+            document.line_index = Arc::new(document.line_index.changed(
+                &document.text,
+                span.start..span.end,
+                new_end,
+            ));
             let edit = ByteEdit {
                 start: span.start,
                 old_end: span.end,
-                new_end: span.start + change.text.len(),
+                new_end,
             };
             document.edits.push((version, edit));
         }
