@@ -50,7 +50,7 @@ impl Index {
             after > 0 && span.end <= reach[after - 1]
         };
         let mut arguments = Vec::new();
-        for call in &analysis.evaluation.calls {
+        for call in analysis.evaluation.calls.iter() {
             for arg in call.args.iter() {
                 if let ArgumentValue::Datatype { handle, .. } = arg.value {
                     let span = call.span_of(arg);
@@ -66,7 +66,7 @@ impl Index {
             .iter()
             .map(|&(_, handle)| (handle, Vec::new()))
             .collect();
-        for call in &analysis.evaluation.calls {
+        for call in analysis.evaluation.calls.iter() {
             let what = match call.function.effect {
                 Effect::Commit => "committed here",
                 Effect::Free => "freed here",

@@ -180,7 +180,14 @@ fn freed_through_unknown(
         return freed;
     };
     let mut made = 0usize;
-    for (i, call) in cx.analysis.evaluation.calls[..=last].iter().enumerate() {
+    for (i, call) in cx
+        .analysis
+        .evaluation
+        .calls
+        .iter()
+        .take(last + 1)
+        .enumerate()
+    {
         if call.span == d.span {
             made += 1;
         } else if frees.contains(&i) {

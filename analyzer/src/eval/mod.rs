@@ -359,7 +359,7 @@ pub(crate) struct Evaluation {
     pub definitions: Vec<Arc<TypeDefinition>>,
     /// The definitions by call and by handle, made when first asked for.
     definition_index: OnceLock<definition_index::DefinitionIndex>,
-    pub calls: Vec<MpiCall>,
+    pub calls: Calls,
     /// Things the evaluator could not do, as notes (step budget exhausted, recursion, ...).
     pub notes: Vec<crate::source::Note>,
     /// Whether some definition is a struct with an `MPI_LB` or `MPI_UB` block, which only
@@ -409,7 +409,7 @@ pub(crate) fn element_of(
     ev.element_info(&mut globals, ty)
 }
 
-pub(crate) use roots::{evaluate, RootMemo};
+pub(crate) use roots::{evaluate, Calls, RootMemo};
 
 /// A call of one of the file's own functions, being followed.
 #[derive(Clone, Copy)]

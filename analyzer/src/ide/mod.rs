@@ -86,7 +86,7 @@ struct HandleUse {
 
 fn handle_use_at(analysis: &Analysis, offset: usize) -> Option<HandleUse> {
     let mut found: Option<HandleUse> = None;
-    for call in &analysis.evaluation.calls {
+    for call in analysis.evaluation.calls.iter() {
         for arg in call.args.iter() {
             let ArgumentValue::Datatype {
                 handle,

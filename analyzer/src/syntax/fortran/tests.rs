@@ -39,7 +39,7 @@ end program
         .collect();
     assert_eq!(kinds, ["None", "Some(Name(\"MPI_ADDRESS_KIND\"))"]);
     assert!(matches!(
-        analysis.evaluation.calls[0].args[2].value,
+        analysis.evaluation.calls.iter().next().unwrap().args[2].value,
         ArgumentValue::Int(16)
     ));
 }
@@ -333,7 +333,7 @@ fn spans_map_back_through_macro_expansions() {
         assert_eq!((types[0].line, types[0].column), (8, 7));
         assert_eq!(types[0].name, "ITYPE");
         assert!(analysis.notes.is_empty(), "{:?}", analysis.notes);
-        let count = &analysis.evaluation.calls[0].args[0].value;
+        let count = &analysis.evaluation.calls.iter().next().unwrap().args[0].value;
         assert!(matches!(count, ArgumentValue::Int(24)), "{count:?}");
     }
 }
