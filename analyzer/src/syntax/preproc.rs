@@ -5,6 +5,7 @@
 //! branches of a conditional may be compiled, and the value of an `#if` expression. The front
 //! ends lower the branches, and give a macro's body its meaning in their own language.
 
+use std::cell::RefCell;
 use std::collections::HashMap;
 
 use tree_sitter::Node;
@@ -95,6 +96,8 @@ pub(crate) struct Macros<B> {
     undecided: Vec<Vec<(String, Option<MacroState<B>>)>>,
     /// How many times a state was changed: what tells that a lowering changed none.
     changes: usize,
+    /// The names asked for since [`Macros::start_reads`], when asked to keep them.
+    reads: RefCell<Option<Vec<String>>>,
 }
 
 impl<B> Default for Macros<B> {
@@ -103,14 +106,39 @@ impl<B> Default for Macros<B> {
             states: HashMap::new(),
             undecided: Vec::new(),
             changes: 0,
+            reads: RefCell::new(None),
         }
+    }
+}
+
+impl<B> Macros<B> {
+    /// Keeps the names asked for from now on.
+    pub(crate) fn start_reads(&self) {
+        *self.reads.borrow_mut() = Some(Vec::new());
+    }
+
+    /// The names asked for since [`Macros::start_reads`]; no more are kept.
+    pub(crate) fn take_reads(&self) -> Vec<String> {
+        self.reads.borrow_mut().take().unwrap_or_default()
+    }
+
+    /// What the file (or a `-D`) said of `name`, not kept as asked for.
+    pub(crate) fn peek(&self, name: &str) -> Option<&MacroState<B>> {
+        self.states.get(name)
+    }
+
+    fn asked(&self, name: &str) -> Option<&MacroState<B>> {
+        if let Some(reads) = self.reads.borrow_mut().as_mut() {
+            reads.push(name.to_owned());
+        }
+        self.states.get(name)
     }
 }
 
 impl<B: Clone> Macros<B> {
     /// The state of a name at this point.
     pub(crate) fn state(&self, name: &str) -> MacroState<B> {
-        match self.states.get(name) {
+        match self.asked(name) {
             Some(state) => state.clone(),
             None if defined_elsewhere(name) => MacroState::Uncertain,
             None => MacroState::Undefined,
@@ -119,12 +147,12 @@ impl<B: Clone> Macros<B> {
 
     /// What the file (or a `-D`) said of `name`, if anything.
     pub(crate) fn get(&self, name: &str) -> Option<&MacroState<B>> {
-        self.states.get(name)
+        self.asked(name)
     }
 
     /// The body of an object-like macro defined here.
     pub(crate) fn object_body(&self, name: &str) -> Option<&B> {
-        match self.states.get(name) {
+        match self.asked(name) {
             Some(MacroState::Defined { params: None, body }) => Some(body),
             _ => None,
         }

@@ -10,6 +10,7 @@ use super::cpp::UNKNOWN_NAME;
 use super::expand::{self, Unit};
 use super::kinds as k;
 use super::literals::{decode_string, parse_char, parse_number};
+use super::memo::Read;
 use super::{unknown, FileCtx, Lowerer, MacroState};
 use crate::ir::{BinOp, Designator, Expr, ExprKind, Stmt, StmtKind, Ty, UnOp};
 use crate::source::Span;
@@ -582,6 +583,7 @@ impl Lowerer<'_> {
 
     /// Is `name` a type (a typedef seen so far, or a builtin type name such as `MPI_Aint`)?
     pub(super) fn is_type_name(&self, name: &str) -> bool {
+        self.read(|| Read::TypeName(name.to_owned()));
         self.typedef_names.contains(name) || super::types::builtin_type(name).is_some()
     }
 
@@ -624,6 +626,7 @@ impl Lowerer<'_> {
                 }
                 // Code is lowered from its expansion: a name left there is no macro.
                 if mode == EvalMode::Constant {
+                    self.read(|| Read::Enumerator(name.clone()));
                     return self.enum_values.get(name).copied();
                 }
                 match self.macros.state(name) {

@@ -17,7 +17,9 @@
 use std::rc::Rc;
 
 use super::cpp::Definition;
+use super::memo::Read;
 use super::{Lowerer, MacroBody, MacroState, SpanMode};
+use crate::fingerprint::Fingerprint;
 use crate::ir::{Expr, ExprKind, Ty};
 use crate::layout::{CType, Target};
 use crate::source::Span;
@@ -314,6 +316,7 @@ impl Lowerer<'_> {
         else {
             return false;
         };
+        self.read(|| Read::IncludedOnce(name.to_owned()));
         if !self.included_once.insert(name.to_owned()) {
             return true;
         }
@@ -347,6 +350,7 @@ impl Lowerer<'_> {
             let body = MacroBody {
                 expr: Rc::new(Expr::new(ExprKind::Name("_Complex".to_owned()), span)),
                 definition: Rc::new(Definition::new(None, false, "_Complex")),
+                fingerprint: Fingerprint::default().mix(&"complex"),
             };
             self.macros
                 .set(name.to_owned(), MacroState::Defined { params: None, body });

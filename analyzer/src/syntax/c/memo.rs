@@ -14,19 +14,26 @@
 //!
 //! Its function, notes and macro uses are then moved to where its text now is.
 //!
+//! When an item before it changed, a function is reused if what its lowering read of the state
+//! the items before it made is the same: the macros, typedef names and enumerators it asked
+//! for by name (found or not), the `#pragma once` headers it asked about, and the globals'
+//! names where it read them all. A struct's declaration is none of these: a function that
+//! names the struct is lowered from the same text to the same IR when the struct changes.
+//!
 //! An item outside the part of the text an edit changed is the previous version's item moved:
 //! its text's fingerprint is the one the previous version made, not made again from its bytes.
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::hash::Hash;
 use std::ops::Range;
 use std::sync::Arc;
 
 use tree_sitter::Node;
 
-use super::{FileCtx, Lowerer, MainParse};
+use super::{FileCtx, Lowerer, MacroState, MainParse};
 use crate::fingerprint::Fingerprint;
 use crate::hash::HashMap;
+use crate::ir::StmtKind;
 use crate::ir::{spans, Function, PlacedFunction};
 use crate::source::{Note, Span};
 use crate::syntax::reparse::differing_middle;
@@ -35,7 +42,11 @@ use crate::syntax::TextBudget;
 /// The functions one version's lowering made, for the next version's.
 #[derive(Debug, Default)]
 pub(crate) struct FunctionMemo {
+    /// By the context of every item before the function and its text.
     entries: HashMap<Fingerprint, Arc<Lowered>>,
+    /// By its text alone (with the options, headers and statement macros): reused when what it
+    /// read is what the state now holds.
+    by_text: HashMap<Fingerprint, Arc<Lowered>>,
     /// The top-level items in order, with their texts' fingerprints.
     items: Vec<KeptItem>,
     /// How many of those fingerprints were made from the text, not taken from the previous
@@ -103,6 +114,24 @@ pub(super) struct Memo {
     marks: MarkIndex,
     unchanged: Option<Unchanged>,
     made: Cell<usize>,
+    /// The context before the first item: the options, the headers' texts, the statement
+    /// macros.
+    base: Fingerprint,
+    /// What the function being lowered read, other than macros, when being kept.
+    reads: RefCell<Option<Vec<Read>>>,
+}
+
+/// Something a function's lowering read of the state the items before it made.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub(super) enum Read {
+    Macro(String),
+    /// Whether the name is a typedef's.
+    TypeName(String),
+    Enumerator(String),
+    /// Whether the header was included with `#pragma once`, or is being included.
+    IncludedOnce(String),
+    /// The names of every global declared so far.
+    GlobalNames,
 }
 
 /// One function's lowering, with what it was lowered from.
@@ -117,6 +146,8 @@ struct Lowered {
     /// What the lowering took of the expansion and include budgets (pieces, bytes).
     expansions: (usize, usize),
     includes: (usize, usize),
+    /// What it read, each with the fingerprint of what it found.
+    reads: Vec<(Read, Fingerprint)>,
 }
 
 /// An item's text as written and after the pre-pass, with the pre-pass's marks in it, all
@@ -264,6 +295,8 @@ impl Lowerer<'_> {
             marks: MarkIndex::of(&self.file),
             unchanged,
             made: Cell::new(0),
+            base: context,
+            reads: RefCell::new(None),
         };
     }
 
@@ -328,16 +361,28 @@ impl Lowerer<'_> {
         let text = self.item_text(&range);
         let (fingerprint, kept) = self.text_of(&range, &text);
         let key = self.memo.context.mix(&(fingerprint, &text.marks));
-        let reusable = self
-            .memo
-            .previous
-            .as_ref()
+        let text_key = self.memo.base.mix(&(fingerprint, &text.marks));
+        let reusable_as = |lowered: &&Arc<Lowered>| {
+            let known = kept.as_ref().is_some_and(|k| Arc::ptr_eq(k, &lowered.text));
+            text.is(&lowered.text, known)
+                && replays(&self.expansion_budget, lowered.expansions)
+                && replays(&self.include_budget, lowered.includes)
+        };
+        let previous = self.memo.previous.as_ref();
+        let reusable = previous
             .and_then(|memo| memo.entries.get(&key))
-            .filter(|lowered| {
-                let known = kept.as_ref().is_some_and(|k| Arc::ptr_eq(k, &lowered.text));
-                text.is(&lowered.text, known)
-                    && replays(&self.expansion_budget, lowered.expansions)
-                    && replays(&self.include_budget, lowered.includes)
+            .filter(reusable_as)
+            .or_else(|| {
+                previous?
+                    .by_text
+                    .get(&text_key)
+                    .filter(reusable_as)
+                    .filter(|lowered| {
+                        lowered
+                            .reads
+                            .iter()
+                            .all(|(read, found)| self.read_value(read) == *found)
+                    })
             })
             .cloned();
         let lowered = match reusable {
@@ -345,7 +390,7 @@ impl Lowerer<'_> {
                 self.reuse(&lowered, range.start);
                 lowered
             }
-            None => match self.lower_self_contained(node, key) {
+            None => match self.lower_self_contained(node, text_key) {
                 Some(lowered) => Arc::new(lowered),
                 None => {
                     self.memo_item(node);
@@ -358,7 +403,8 @@ impl Lowerer<'_> {
             text: fingerprint,
             kept: Some(lowered.text.clone()),
         });
-        self.memo.next.entries.insert(key, lowered);
+        self.memo.next.entries.insert(key, lowered.clone());
+        self.memo.next.by_text.insert(text_key, lowered);
     }
 
     /// Adds what `lowered` made, moved to `start`, to the program. The memo keeps it where it
@@ -382,7 +428,7 @@ impl Lowerer<'_> {
     }
 
     /// Lowers a function afresh; what it made when the lowering was self-contained.
-    fn lower_self_contained(&mut self, node: Node<'_>, identity: Fingerprint) -> Option<Lowered> {
+    fn lower_self_contained(&mut self, node: Node<'_>, text_key: Fingerprint) -> Option<Lowered> {
         let range = node.byte_range();
         let before = self.state_signature();
         let (functions, notes, macro_uses) = (
@@ -391,7 +437,11 @@ impl Lowerer<'_> {
             self.program.macro_uses.len(),
         );
         let budgets = (self.expansion_budget.left(), self.include_budget.left());
+        self.macros.start_reads();
+        *self.memo.reads.borrow_mut() = Some(Vec::new());
         self.lower_top_item(node);
+        let mut reads: Vec<Read> = self.memo.reads.borrow_mut().take().unwrap_or_default();
+        reads.extend(self.macros.take_reads().into_iter().map(Read::Macro));
         let budget_use = |before: Option<(usize, usize)>, after: Option<(usize, usize)>| {
             let (before, after) = (before?, after?);
             Some((before.0 - after.0, before.1 - after.1))
@@ -401,6 +451,17 @@ impl Lowerer<'_> {
         if self.state_signature() != before || self.program.functions.len() > functions + 1 {
             return None;
         }
+        reads.sort_unstable();
+        reads.dedup();
+        let reads: Vec<(Read, Fingerprint)> = reads
+            .into_iter()
+            .map(|read| {
+                let found = self.read_value(&read);
+                (read, found)
+            })
+            .collect();
+        // Equal identities are equal lowerings: the same text read the same state.
+        let identity = text_key.mix(&reads);
         let within = |span: &Span| range.start <= span.start && span.end <= range.end;
         let mut function = None;
         if self.program.functions.len() > functions {
@@ -427,7 +488,44 @@ impl Lowerer<'_> {
             macro_uses,
             expansions,
             includes,
+            reads,
         })
+    }
+
+    /// Keeps `read` among what the function being lowered read, if it is being kept.
+    pub(super) fn read(&self, read: impl FnOnce() -> Read) {
+        if let Some(reads) = self.memo.reads.borrow_mut().as_mut() {
+            reads.push(read());
+        }
+    }
+
+    /// What the state holds now of `read`.
+    fn read_value(&self, read: &Read) -> Fingerprint {
+        let found = Fingerprint::default();
+        match read {
+            Read::Macro(name) => match self.macros.peek(name) {
+                None => found.mix(&0),
+                Some(MacroState::Undefined) => found.mix(&1),
+                Some(MacroState::Uncertain) => found.mix(&2),
+                Some(MacroState::Defined { params, body }) => {
+                    found.mix(&(3, params, body.fingerprint))
+                }
+                Some(MacroState::MaybeDefined { body }) => found.mix(&(4, body.fingerprint)),
+            },
+            Read::TypeName(name) => found.mix(&self.typedef_names.contains(name)),
+            Read::Enumerator(name) => found.mix(&self.enum_values.get(name)),
+            Read::IncludedOnce(name) => found.mix(&(
+                self.included_once.contains(name),
+                self.include_stack.contains(name),
+            )),
+            Read::GlobalNames => {
+                let names = self.program.globals.iter().filter_map(|s| match &s.kind {
+                    StmtKind::Decl(d) => Some(d.name.as_str()),
+                    _ => None,
+                });
+                found.mix(&names.collect::<Vec<_>>())
+            }
+        }
     }
 
     fn state_signature(&self) -> StateSignature {
@@ -564,6 +662,48 @@ void fourth(void) { enum { K = 3 }; int k = K; (void)k; }
     }
 
     #[test]
+    fn a_changed_declaration_lowers_again_only_the_functions_that_read_it() {
+        let (old, parse) = lowered(FILE, None);
+        let parse = parse.expect("parsed");
+        // `second` names the struct: the same text lowers to the same IR.
+        let (new, _) = next_version(&parse, &FILE.replace("int id;", "int id, extra;"));
+        assert!(same(&old, &new, 1));
+        assert!(same(&old, &new, 2));
+        // `first` and `third` expand `N`; `second` does not read it.
+        let (new, _) = next_version(&parse, &FILE.replace("#define N 4", "#define N 5"));
+        assert!(!same(&old, &new, 0));
+        assert!(same(&old, &new, 1));
+        assert!(!same(&old, &new, 2));
+        // A typedef of a name no function reads as a type.
+        let (new, _) = next_version(&parse, &FILE.replace("/* between */", "typedef int t;"));
+        assert!(same(&old, &new, 1));
+    }
+
+    #[test]
+    fn a_typedef_of_a_name_read_as_a_type_or_not_is_read() {
+        let file = "int y;\nvoid h(void) { int x = 1; MPI_Datatype d; MPI_Type_contiguous(sizeof(x), MPI_BYTE, &d); }\n";
+        let (old, parse) = lowered(file, None);
+        let parse = parse.expect("parsed");
+        // `sizeof(x)` is of a type now.
+        let (new, _) = next_version(&parse, &file.replace("int y;", "typedef int x;"));
+        assert!(!same(&old, &new, 0));
+        let (new, _) = next_version(&parse, &file.replace("int y;", "typedef int z;"));
+        assert!(same(&old, &new, 0));
+    }
+
+    #[test]
+    fn an_enumerator_folded_into_a_bound_is_read() {
+        let file = "enum { K = 3 };\nstruct s { int a; };\nvoid f(void) { int a[K]; MPI_Datatype t; MPI_Type_contiguous(sizeof a, MPI_BYTE, &t); }\nvoid g(void) { int b[2]; (void)b; }\n";
+        let (old, parse) = lowered(file, None);
+        let parse = parse.expect("parsed");
+        let (new, _) = next_version(&parse, &file.replace("K = 3", "K = 4"));
+        assert!(!same(&old, &new, 0));
+        assert!(same(&old, &new, 1));
+        let (new, _) = next_version(&parse, &file.replace("int a; }", "int a, b; }"));
+        assert!(same(&old, &new, 0));
+    }
+
+    #[test]
     fn a_function_that_changes_the_lowerers_state_is_no_context_for_reuse() {
         // `#define` inside a function body: the functions after it see the macro.
         let file = FILE.replace(
@@ -589,6 +729,13 @@ void fourth(void) { enum { K = 3 }; int k = K; (void)k; }
             "int q = N;",
             "/*",
             "*/",
+            "struct q { int a; };\n",
+            "typedef int q;\n",
+            "typedef int t;\n",
+            "enum { K = 5 };\n",
+            "#undef N\n",
+            "int a[K];",
+            "int g;\n",
         ];
         let mut text = FILE.repeat(3);
         let (_, parse) = lowered(&text, None);

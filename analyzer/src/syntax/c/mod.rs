@@ -42,6 +42,7 @@ use super::preproc::Macros;
 pub use super::IncludeResolver;
 use super::TextBudget;
 use super::{BoundedWalk, Depth};
+use crate::fingerprint::Fingerprint;
 use crate::ir::{Expr, ExprKind, PlacedFunction, Program, Stmt, StmtKind};
 use crate::layout::Target;
 use crate::source::{Note, Span};
@@ -151,6 +152,8 @@ struct FileCtx {
 struct MacroBody {
     expr: Rc<Expr>,
     definition: Rc<cpp::Definition>,
+    /// Of the parameters and the body's text: what a use of the macro expands to.
+    fingerprint: Fingerprint,
 }
 
 /// What the C front end knows about a macro.

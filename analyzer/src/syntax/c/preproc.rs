@@ -9,8 +9,10 @@ use tree_sitter::Node;
 
 use super::cpp::Definition;
 use super::kinds as k;
+use super::memo::Read;
 use super::statement_macros::strip_comments;
 use super::{Lowerer, MacroBody, MacroState, SpanMode};
+use crate::fingerprint::Fingerprint;
 use crate::ir::{ArrayDim, Decl, Designator, Expr, ExprKind, Field, Init, Stmt, StmtKind, Ty};
 use crate::source::Span;
 use crate::syntax::preproc::{lower_group, undecided_branches, Branches, Condition, Lowered};
@@ -47,12 +49,15 @@ impl Lowerer<'_> {
                 ),
             );
         }
-        let definition = Definition::new(params.clone(), variadic, &strip_comments(body));
+        let text = strip_comments(body);
+        let fingerprint = Fingerprint::default().mix(&(&params, variadic, &text));
+        let definition = Definition::new(params.clone(), variadic, &text);
         let state = MacroState::Defined {
             params,
             body: MacroBody {
                 expr: Rc::new(parsed),
                 definition: Rc::new(definition),
+                fingerprint,
             },
         };
         if self.macros.get(&name).is_none() {
@@ -162,6 +167,7 @@ impl Lowerer<'_> {
             return;
         }
         let name = super::literals::decode_string(self.text(path));
+        self.read(|| Read::IncludedOnce(name.clone()));
         if self.included_once.contains(&name) || self.include_stack.contains(&name) {
             return;
         }

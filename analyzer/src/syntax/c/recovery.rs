@@ -19,6 +19,7 @@ use std::rc::Rc;
 use tree_sitter::{Node, Point, Tree};
 
 use super::expand::words;
+use super::memo::Read;
 use super::{k, Lowerer, MacroState};
 use crate::catalog::MpiFunction;
 use crate::hash::HashMap;
@@ -244,6 +245,7 @@ impl Lowerer<'_> {
     pub(super) fn stand_in_names(&self, range: Range<usize>) -> Vec<String> {
         let written = self.file.original.get(range).unwrap_or("");
         let mut names: Vec<String> = words(written).map(str::to_owned).collect();
+        self.read(|| Read::GlobalNames);
         names.extend(self.program.globals.iter().filter_map(|s| match &s.kind {
             StmtKind::Decl(d) => Some(d.name.clone()),
             _ => None,

@@ -7,6 +7,7 @@ use tree_sitter::Node;
 use super::attributes::Attributes;
 use super::expr::EvalMode;
 use super::kinds as k;
+use super::memo::Read;
 use super::{unknown, Lowerer};
 use crate::ir::{
     Aggregate, AggregateKind, ArrayDim, BinOp, Decl, Expr, ExprKind, Field, Init, Param, Stmt,
@@ -117,6 +118,7 @@ fn complex_of(ty: Ty) -> Ty {
 impl<'a> Lowerer<'a> {
     /// The type a typedef or builtin name stands for.
     pub(super) fn type_from_name(&self, name: &str) -> Ty {
+        self.read(|| Read::TypeName(name.to_owned()));
         if self.typedef_names.contains(name) {
             return Ty::Named(name.to_owned());
         }
