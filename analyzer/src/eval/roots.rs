@@ -124,7 +124,7 @@ pub(crate) fn evaluate(
     let mut globals = State::default();
     globals_ev.exec_globals(&mut globals, &program.globals);
     let mut merged = Merged::from_globals(&mut globals_ev);
-    let context = program.context.map(|c| {
+    let context = program.declarations.map(|c| {
         c.mix(&(
             options.target,
             options.model,
@@ -159,10 +159,12 @@ pub(crate) fn evaluate(
         }
         let functions = reached(i, &by_name, &callees);
         let ran = context.and_then(|c| key_of(c, &functions, program));
-        let kept = ran
+        let reused = ran
             .as_ref()
             .and_then(|(key, _)| previous?.entries.get(key).cloned());
-        let kept = kept.unwrap_or_else(|| {
+        // Moved only with its functions, a result is kept only when its positions are theirs.
+        let fresh = reused.is_none();
+        let kept = reused.unwrap_or_else(|| {
             let mut ev = globals_ev.clone();
             ev.steps_left = options.limits.steps;
             ev.run_root(&mut globals.clone(), root);
@@ -173,15 +175,18 @@ pub(crate) fn evaluate(
             key: ran.as_ref().map(|(key, _)| *key),
             functions,
         });
-        results.push((ran, kept));
+        let keep = ran
+            .as_ref()
+            .is_some_and(|(_, places)| !fresh || kept.lies_in(places));
+        results.push((ran, kept, keep));
     }
-    merged.reserve(results.iter().map(|(_, kept)| kept));
-    for (ran, kept) in results {
+    merged.reserve(results.iter().map(|(_, kept, _)| kept));
+    for (ran, kept, keep) in results {
         let places = ran.as_ref().map_or(&[][..], |(_, places)| places);
         // The result as it was made, its positions moved from its own places every time; its
         // calls as merged now.
         let kept = merged.add(kept, places);
-        if let Some((key, _)) = ran {
+        if let Some((key, _)) = ran.filter(|_| keep) {
             memo.entries.insert(key, kept);
         }
     }
@@ -249,6 +254,37 @@ fn key_of(
 }
 
 impl Kept {
+    /// Whether every position it holds lies in one of the texts of `places`.
+    fn lies_in(&self, places: &[(Fingerprint, Span)]) -> bool {
+        let inside = |span: &Span| {
+            places
+                .iter()
+                .any(|(_, place)| place.start <= span.start && span.end <= place.end)
+        };
+        let call_inside = |call: &MpiCall| {
+            inside(&call.span)
+                && inside(&call.name_span)
+                && call.args.iter().all(|arg| {
+                    let unwritten = match &arg.value {
+                        ArgumentValue::Array {
+                            unwritten: Some(unwritten),
+                            ..
+                        } => inside(&unwritten.declaration),
+                        _ => true,
+                    };
+                    unwritten && inside(&call.span_of(arg))
+                })
+        };
+        let definition_inside = |d: &Arc<TypeDefinition>| {
+            inside(&d.span)
+                && inside(&d.target_span)
+                && d.variants.iter().all(|v| v.via.iter().all(inside))
+        };
+        self.result.notes.iter().all(|note| inside(&note.span))
+            && self.placed.calls.iter().all(call_inside)
+            && self.placed.definitions.iter().all(definition_inside)
+    }
+
     /// What `ev` added to the `globals` handles and its other (empty) results.
     fn of(ev: Evaluator<'_>, globals: usize, places: Option<Vec<(Fingerprint, Span)>>) -> Self {
         let places = places.unwrap_or_default();

@@ -212,3 +212,20 @@ fn a_definition_two_roots_reach_is_joined_and_its_commit_flags_set_from_both() {
     same_as_fresh(&new);
     assert_eq!(pair(&new), (2, crate::eval::value::Tri::Yes));
 }
+
+#[test]
+fn an_edit_that_moves_a_declaration_keeps_the_roots_that_did_not_change() {
+    let text = "#include <mpi.h>
+void a(void) { MPI_Datatype t; MPI_Type_contiguous(3, MPI_INT, &t); }
+struct s { int x; double y; };
+#define N 2
+void b(void) { MPI_Datatype t; MPI_Type_contiguous(N, MPI_INT, &t); }
+int main(void) { struct s v; MPI_Datatype t; MPI_Type_contiguous(sizeof v, MPI_BYTE, &t); return 0; }
+";
+    let old = analysis(text, None);
+    assert_eq!(old.roots.entries.len(), 3);
+    // `a` grows: the struct, the macro and the functions after them move.
+    let new = analysis(&text.replace("(3, MPI_INT", "(3 + 1, MPI_INT"), Some(&old));
+    same_as_fresh(&new);
+    assert_eq!(kept(&old, &new), 2);
+}

@@ -39,6 +39,9 @@ pub(crate) struct Program {
     pub macro_uses: Vec<Span>,
     /// What it but its functions with an identity was lowered from, and where (`c/memo.rs`).
     pub context: Option<Fingerprint>,
+    /// The same but where: what the roots' results are keyed on, which keep no position
+    /// outside their functions (`eval/roots.rs`).
+    pub declarations: Option<Fingerprint>,
 }
 
 impl Program {

@@ -303,6 +303,7 @@ impl Lowerer<'_> {
     /// The memo of this version's functions, for the next; sets the program's context.
     pub(super) fn finish_memo(&mut self) -> FunctionMemo {
         self.program.context = Some(self.memo.context.mix(&self.memo.places));
+        self.program.declarations = Some(self.memo.context);
         self.memo.next.made = self.memo.made.take();
         std::mem::take(&mut self.memo.next)
     }
