@@ -1,9 +1,11 @@
 //! The roots of a program, each evaluated on its own from the evaluation of the globals, and
 //! what they found merged in their order. A root's result is kept for the next version of the
-//! file and reused when nothing it depends on changed: the program's context (its items but
-//! the functions with an identity, and their places: `Program::context`), the options, and the
+//! file and reused when nothing it depends on changed: the program's declarations (its items
+//! but the functions with an identity: `Program::declarations`), the options, and the
 //! identities of the root and of every function of the file it calls, directly or not. The
-//! result is then moved to where those functions now are.
+//! result is then moved to where those functions now are; where the declarations are is no
+//! part of the key, so a result is kept only when every position it holds lies in those
+//! functions.
 //!
 //! The limits on one call's evaluations (64 handles, 64 records) hold per root: the handles a
 //! call makes and the calls that free them are followed alike in every root.
