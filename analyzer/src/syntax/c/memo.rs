@@ -681,27 +681,25 @@ void fourth(void) { enum { K = 3 }; int k = K; (void)k; }
     }
 
     #[test]
-    fn a_typedef_of_a_name_read_as_a_type_or_not_is_read() {
-        let file = "int y;\nvoid h(void) { int x = 1; MPI_Datatype d; MPI_Type_contiguous(sizeof(x), MPI_BYTE, &d); }\n";
-        let (old, parse) = lowered(file, None);
-        let parse = parse.expect("parsed");
-        // `sizeof(x)` is of a type now.
-        let (new, _) = next_version(&parse, &file.replace("int y;", "typedef int x;"));
-        assert!(!same(&old, &new, 0));
-        let (new, _) = next_version(&parse, &file.replace("int y;", "typedef int z;"));
-        assert!(same(&old, &new, 0));
-    }
-
-    #[test]
-    fn an_enumerator_folded_into_a_bound_is_read() {
-        let file = "enum { K = 3 };\nstruct s { int a; };\nvoid f(void) { int a[K]; MPI_Datatype t; MPI_Type_contiguous(sizeof a, MPI_BYTE, &t); }\nvoid g(void) { int b[2]; (void)b; }\n";
-        let (old, parse) = lowered(file, None);
-        let parse = parse.expect("parsed");
-        let (new, _) = next_version(&parse, &file.replace("K = 3", "K = 4"));
-        assert!(!same(&old, &new, 0));
-        assert!(same(&old, &new, 1));
-        let (new, _) = next_version(&parse, &file.replace("int a; }", "int a, b; }"));
-        assert!(same(&old, &new, 0));
+    fn what_a_lowering_read_decides_whether_it_is_reused() {
+        let sizeof = "int y;\nvoid h(void) { int x = 1; MPI_Datatype d; MPI_Type_contiguous(sizeof(x), MPI_BYTE, &d); }\n";
+        let bound = "enum { K = 3 };\nstruct s { int a; };\nvoid f(void) { int a[K]; MPI_Datatype t; MPI_Type_contiguous(sizeof a, MPI_BYTE, &t); }\nvoid g(void) { int b[2]; (void)b; }\n";
+        // (file, text replaced, by, function, reused)
+        let cases = [
+            // `sizeof(x)` is of a type now.
+            (sizeof, "int y;", "typedef int x;", 0, false),
+            (sizeof, "int y;", "typedef int z;", 0, true),
+            // The bound folds `K`.
+            (bound, "K = 3", "K = 4", 0, false),
+            (bound, "K = 3", "K = 4", 1, true),
+            // The struct is named, not read.
+            (bound, "int a; }", "int a, b; }", 0, true),
+        ];
+        for (file, replaced, by, function, reused) in cases {
+            let (old, parse) = lowered(file, None);
+            let (new, _) = next_version(&parse.expect("parsed"), &file.replace(replaced, by));
+            assert_eq!(same(&old, &new, function), reused, "{replaced} -> {by}");
+        }
     }
 
     #[test]
