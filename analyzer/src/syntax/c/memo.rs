@@ -33,7 +33,6 @@ use tree_sitter::Node;
 use super::{FileCtx, Lowerer, MacroState, MainParse};
 use crate::fingerprint::Fingerprint;
 use crate::hash::HashMap;
-use crate::ir::StmtKind;
 use crate::ir::{spans, Function, PlacedFunction};
 use crate::source::{Note, Span};
 use crate::syntax::reparse::differing_middle;
@@ -519,13 +518,7 @@ impl Lowerer<'_> {
                 self.included_once.contains(name),
                 self.include_stack.contains(name),
             )),
-            Read::GlobalNames => {
-                let names = self.program.globals.iter().filter_map(|s| match &s.kind {
-                    StmtKind::Decl(d) => Some(d.name.as_str()),
-                    _ => None,
-                });
-                found.mix(&names.collect::<Vec<_>>())
-            }
+            Read::GlobalNames => found.mix(&self.global_names().collect::<Vec<_>>()),
         }
     }
 

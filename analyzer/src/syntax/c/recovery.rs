@@ -246,13 +246,18 @@ impl Lowerer<'_> {
         let written = self.file.original.get(range).unwrap_or("");
         let mut names: Vec<String> = words(written).map(str::to_owned).collect();
         self.read(|| Read::GlobalNames);
-        names.extend(self.program.globals.iter().filter_map(|s| match &s.kind {
-            StmtKind::Decl(d) => Some(d.name.clone()),
-            _ => None,
-        }));
+        names.extend(self.global_names().map(str::to_owned));
         names.sort();
         names.dedup();
         names
+    }
+
+    /// The names of the globals declared so far, in order.
+    pub(super) fn global_names(&self) -> impl Iterator<Item = &str> {
+        self.program.globals.iter().filter_map(|s| match &s.kind {
+            StmtKind::Decl(d) => Some(d.name.as_str()),
+            _ => None,
+        })
     }
 
     /// Whether an expression statement is a name alone that begins an MPI routine's name
