@@ -1,6 +1,7 @@
 //! A 128-bit hash of what a result was computed from: the key under which the language server
 //! keeps a result for the next version of a file (`syntax/c/memo.rs`, `eval/roots.rs`).
 
+use std::fmt::{Debug, Write};
 use std::hash::{Hash, Hasher};
 
 use xxhash_rust::xxh3::Xxh3;
@@ -16,5 +17,24 @@ impl Fingerprint {
         hasher.write_u128(self.0);
         part.hash(&mut hasher);
         Fingerprint(hasher.digest128())
+    }
+
+    /// This fingerprint with what `part` prints with `{:?}` added: for the lowered program's
+    /// values, which derive `Debug` but not `Hash`. Printed straight into the hasher.
+    pub(crate) fn mix_debug(self, part: &impl Debug) -> Fingerprint {
+        let mut hasher = Printed(Xxh3::new());
+        hasher.0.write_u128(self.0);
+        // Writing into a hasher cannot fail.
+        let _ = write!(hasher, "{part:?}");
+        Fingerprint(hasher.0.digest128())
+    }
+}
+
+struct Printed(Xxh3);
+
+impl Write for Printed {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        self.0.write(s.as_bytes());
+        Ok(())
     }
 }

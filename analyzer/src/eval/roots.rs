@@ -1,11 +1,17 @@
 //! The roots of a program, each evaluated on its own from the evaluation of the globals, and
 //! what they found merged in their order. A root's result is kept for the next version of the
-//! file and reused when nothing it depends on changed: the program's declarations (its items
-//! but the functions with an identity: `Program::declarations`), the options, and the
-//! identities of the root and of every function of the file it calls, directly or not. The
-//! result is then moved to where those functions now are; where the declarations are is no
+//! file and reused when nothing it depends on changed:
+//! - the globals, without their positions, and the types their evaluation read (see
+//!   `layout/reads.rs`), the names of the COMMON blocks, and the options;
+//! - the identities of the root and of every function of the file it calls, directly or not;
+//! - every type the root's evaluation read: what the program declares under each name it
+//!   looked up (found or not) is what it was.
+//!
+//! The result is then moved to where those functions now are; where the declarations are is no
 //! part of the key, so a result is kept only when every position it holds lies in those
-//! functions.
+//! functions. While the program's declarations are the same (`Program::declarations`: its items
+//! but the functions with an identity, as written), so are the globals and the types, and
+//! nothing of them is looked at again.
 //!
 //! The limits on one call's evaluations (64 handles, 64 records) hold per root: the handles a
 //! call makes and the calls that free them are followed alike in every root.
@@ -23,7 +29,8 @@ use super::{
 use crate::fingerprint::Fingerprint;
 use crate::hash::{HashMap, HashSet};
 use crate::ir::spans;
-use crate::ir::{PlacedFunction, Program};
+use crate::ir::{AggregateKind, PlacedFunction, Program};
+use crate::layout::reads::{recording, TypeReads, TypeValues};
 use crate::source::{Note, Span};
 
 /// The roots' results of one version's evaluation, for the next.
@@ -34,10 +41,15 @@ pub(crate) struct RootMemo {
     callees: HashMap<Fingerprint, Arc<[String]>>,
     /// This version's roots, in order.
     runs: Vec<RootRun>,
+    /// The program's declarations, and the key of what the globals hold (see `globals_key`).
+    globals: Option<(Fingerprint, Fingerprint)>,
+    /// What the program declares under the type names its evaluations read.
+    type_values: TypeValues,
 }
 
-/// A root of one version: the key of its result (`None` when a function it runs has no
-/// identity) and the functions it runs, itself first (indices into the program's functions).
+/// A root of one version: the key of its result with the types it read (`None` when a function
+/// it runs has no identity) and the functions it runs, itself first (indices into the program's
+/// functions).
 #[derive(Debug)]
 pub(crate) struct RootRun {
     pub key: Option<Fingerprint>,
@@ -71,6 +83,8 @@ struct RootResult {
     places: Vec<(Fingerprint, Span)>,
     /// Whether one of its definitions is a struct with a bound marker's block.
     marker_structs: bool,
+    /// The types its evaluation read.
+    reads: TypeReads,
 }
 
 /// A root's calls and the definitions of its constructor calls, shared with the merged
@@ -124,9 +138,21 @@ pub(crate) fn evaluate(
 ) -> (Evaluation, RootMemo) {
     let mut globals_ev = Evaluator::new(program, options);
     let mut globals = State::default();
-    globals_ev.exec_globals(&mut globals, &program.globals);
+    let ((), globals_read) = recording(|| globals_ev.exec_globals(&mut globals, &program.globals));
     let mut merged = Merged::from_globals(&mut globals_ev);
-    let context = program.declarations.map(|c| {
+    let previous_globals = previous.and_then(|p| p.globals);
+    let same_declarations = previous_globals
+        .filter(|(declarations, _)| Some(*declarations) == program.declarations)
+        .map(|(_, key)| key);
+    let mut type_values = match (same_declarations, previous) {
+        (Some(_), Some(previous)) => previous.type_values.clone(),
+        _ => TypeValues::default(),
+    };
+    let globals_key = program.declarations.map(|_| {
+        same_declarations
+            .unwrap_or_else(|| globals_key(program, type_values.reads(program, globals_read)))
+    });
+    let context = globals_key.map(|c| {
         c.mix(&(
             options.target,
             options.model,
@@ -135,7 +161,10 @@ pub(crate) fn evaluate(
             options.case_sensitive,
         ))
     });
-    let mut memo = RootMemo::default();
+    let mut memo = RootMemo {
+        globals: program.declarations.zip(globals_key),
+        ..RootMemo::default()
+    };
     let callees: Vec<Arc<[String]>> = program
         .functions
         .iter()
@@ -163,18 +192,26 @@ pub(crate) fn evaluate(
         let ran = context.and_then(|c| key_of(c, &functions, program));
         let reused = ran
             .as_ref()
-            .and_then(|(key, _)| previous?.entries.get(key).cloned());
+            .and_then(|(key, _)| previous?.entries.get(key))
+            .filter(|kept| {
+                same_declarations.is_some() || type_values.unchanged(program, &kept.result.reads)
+            })
+            .cloned();
         // Moved only with its functions, a result is kept only when its positions are theirs.
         let fresh = reused.is_none();
         let kept = reused.unwrap_or_else(|| {
             let mut ev = globals_ev.clone();
             ev.steps_left = options.limits.steps;
-            ev.run_root(&mut globals.clone(), root);
+            let ((), read) = recording(|| ev.run_root(&mut globals.clone(), root));
             let places = ran.as_ref().map(|(_, places)| places.clone());
-            Kept::of(ev, merged.globals, places)
+            let reads = match places {
+                Some(_) => type_values.reads(program, read),
+                None => TypeReads::default(),
+            };
+            Kept::of(ev, merged.globals, places, reads)
         });
         memo.runs.push(RootRun {
-            key: ran.as_ref().map(|(key, _)| *key),
+            key: ran.as_ref().map(|(key, _)| key.mix(&kept.result.reads)),
             functions,
         });
         let keep = ran
@@ -182,6 +219,7 @@ pub(crate) fn evaluate(
             .is_some_and(|(_, places)| !fresh || kept.lies_in(places));
         results.push((ran, kept, keep));
     }
+    memo.type_values = type_values;
     merged.reserve(results.iter().map(|(_, kept, _)| kept));
     for (ran, kept, keep) in results {
         let places = ran.as_ref().map_or(&[][..], |(_, places)| places);
@@ -193,6 +231,21 @@ pub(crate) fn evaluate(
         }
     }
     (merged.finish(), memo)
+}
+
+/// What every root's evaluation depends on of the program but its functions and the types it
+/// reads: the globals without their positions, the types their evaluation read, and the names of
+/// the COMMON blocks (every unit's evaluation knows them).
+fn globals_key(program: &Program, read: TypeReads) -> Fingerprint {
+    let commons: Vec<&str> = program
+        .aggregates
+        .iter()
+        .filter(|a| a.kind == AggregateKind::FortranCommon)
+        .map(|a| a.name.as_str())
+        .collect();
+    Fingerprint::default()
+        .mix_debug(&spans::stmts_without_positions(&program.globals))
+        .mix(&(commons, read))
 }
 
 /// The names `function` calls (anywhere: a type's dimension too), from the previous version's
@@ -288,7 +341,12 @@ impl Kept {
     }
 
     /// What `ev` added to the `globals` handles and its other (empty) results.
-    fn of(ev: Evaluator<'_>, globals: usize, places: Option<Vec<(Fingerprint, Span)>>) -> Self {
+    fn of(
+        ev: Evaluator<'_>,
+        globals: usize,
+        places: Option<Vec<(Fingerprint, Span)>>,
+        reads: TypeReads,
+    ) -> Self {
         let places = places.unwrap_or_default();
         let definitions = finished(ev.definitions, &ev.ever_committed, &ev.unfollowed);
         let marker_structs = has_marker_structs(&definitions);
@@ -301,6 +359,7 @@ impl Kept {
                 unfollowed: ev.unfollowed.into_iter().collect(),
                 places,
                 marker_structs,
+                reads,
             }),
         }
     }
@@ -487,6 +546,7 @@ impl Merged {
                 unfollowed: Vec::new(),
                 places: Vec::new(),
                 marker_structs: has_marker_structs(&definitions),
+                reads: TypeReads::default(),
             }),
             placed: Placed::unmerged(std::mem::take(&mut ev.calls), definitions, Vec::new()),
         };

@@ -229,3 +229,47 @@ int main(void) { struct s v; MPI_Datatype t; MPI_Type_contiguous(sizeof v, MPI_B
     same_as_fresh(&new);
     assert_eq!(kept(&old, &new), 2);
 }
+
+/// Roots that read one struct, another through a typedef, one that is not declared, and none;
+/// a global that reads a third.
+const TYPES: &str = "#include <mpi.h>
+struct s { int x; double y; };
+struct t { char c; };
+typedef struct t t_t;
+struct g { int k[2]; };
+int n = sizeof(struct g);
+void a(void) { struct s v; MPI_Datatype d; MPI_Type_contiguous(sizeof v, MPI_BYTE, &d); }
+void b(void) { t_t v; MPI_Datatype d; MPI_Type_contiguous(sizeof v, MPI_BYTE, &d); }
+void c(void) { MPI_Datatype d; MPI_Type_contiguous(3, MPI_INT, &d); }
+void e(void) { struct u v; MPI_Datatype d; MPI_Type_contiguous(sizeof v, MPI_BYTE, &d); }
+int main(void) { MPI_Datatype d; MPI_Type_contiguous(n, MPI_BYTE, &d); return 0; }
+";
+
+#[test]
+fn an_edit_to_a_struct_evaluates_again_only_the_roots_that_read_it() {
+    let old = analysis(TYPES, None);
+    assert_eq!(old.roots.entries.len(), 5);
+    let cases = [
+        // `a` reads `struct s`.
+        ("double y;", "double y; int z;", 4),
+        // `b` reads `struct t` through the typedef.
+        ("char c;", "char c, d;", 4),
+        // A new typedef of the name: `b` reads it.
+        ("typedef struct t t_t;", "typedef struct s t_t;", 4),
+        // `e` read `struct u`, which was not declared.
+        (
+            "struct t { char c; };",
+            "struct t { char c; };\nstruct u { int k; };",
+            4,
+        ),
+        // What the globals hold is every root's start: they are all evaluated again.
+        ("int k[2];", "int k[3];", 0),
+        // A struct no root reads, declared between them: every result is kept.
+        ("int n =", "struct w { int k; };\nint n =", 5),
+    ];
+    for (from, to, kept_roots) in cases {
+        let new = analysis(&TYPES.replace(from, to), Some(&old));
+        same_as_fresh(&new);
+        assert_eq!(kept(&old, &new), kept_roots, "{to}");
+    }
+}

@@ -5,8 +5,8 @@
 //! purpose: a position this missed would be left behind by a move.
 
 use super::{
-    ArrayDim, Designator, Expr, ExprKind, Function, Init, Param, Stmt, StmtKind, Storage,
-    Subscript, Ty,
+    Aggregate, ArrayDim, Designator, Expr, ExprKind, Function, Init, Param, Stmt, StmtKind,
+    Storage, Subscript, Ty,
 };
 use crate::source::Span;
 
@@ -236,6 +236,28 @@ pub(crate) fn without_positions(ty: Ty) -> Ty {
 /// `e` with every position in it reset (see [`without_positions`]).
 pub(crate) fn expr_without_positions(e: Expr) -> Expr {
     forgetting_positions(e, exclusive::expr)
+}
+
+/// `a` with every position in it reset: what an evaluation that read it saw, wherever it is.
+pub(crate) fn aggregate_without_positions(a: &Aggregate) -> Aggregate {
+    forgetting_positions(a.clone(), |a, v| {
+        (v.span)(&mut a.name_span);
+        (v.span)(&mut a.span);
+        for field in &mut a.fields {
+            exclusive::ty(&mut field.ty, v);
+            for e in field.bit_width.iter_mut().chain(&mut field.align) {
+                exclusive::expr(e, v);
+            }
+        }
+        if let Some(e) = &mut a.align {
+            exclusive::expr(e, v);
+        }
+    })
+}
+
+/// `list` with every position in it reset (see [`aggregate_without_positions`]).
+pub(crate) fn stmts_without_positions(list: &[Stmt]) -> Vec<Stmt> {
+    forgetting_positions(list.to_vec(), |list, v| exclusive::stmts(list, v))
 }
 
 fn forgetting_positions<T>(

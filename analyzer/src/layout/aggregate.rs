@@ -4,6 +4,7 @@
 //! lays out the matching struct) and COMMON blocks. Bit-fields are unknown. Every offset is
 //! overflow-checked.
 
+use super::reads;
 use super::record::{round_up, Placement};
 use super::{CType, FortranType, SizeAlign, Target};
 use crate::ir::{Aggregate, AggregateKind, ArrayDim, Expr, Program, Ty};
@@ -79,8 +80,8 @@ fn resolve_aligned<'a>(program: &'a Program, ty: &'a Ty) -> (&'a Ty, Option<&'a 
     let mut align = None;
     for _ in 0..MAX_TYPE_DEPTH {
         match ty {
-            Ty::Named(name) => match program.typedefs.iter().rev().find(|(n, _)| n == name) {
-                Some((_, t)) => ty = t,
+            Ty::Named(name) => match reads::typedef(program, name) {
+                Some(t) => ty = t,
                 None => return (ty, align),
             },
             Ty::Aligned(inner, a) => {
@@ -96,7 +97,7 @@ fn resolve_aligned<'a>(program: &'a Program, ty: &'a Ty) -> (&'a Ty, Option<&'a 
 /// The aggregate a type names, through typedefs.
 pub(crate) fn aggregate<'p>(program: &'p Program, ty: &Ty) -> Option<&'p Aggregate> {
     match resolve(program, ty) {
-        Ty::Named(name) => program.aggregates.iter().rev().find(|a| &a.name == name),
+        Ty::Named(name) => reads::aggregate(program, name),
         _ => None,
     }
 }

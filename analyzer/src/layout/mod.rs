@@ -2,6 +2,7 @@
 
 pub(crate) mod aggregate;
 mod fortran_kinds;
+pub(crate) mod reads;
 mod record;
 mod target;
 
