@@ -5,10 +5,12 @@
 //! The program's functions are grouped: the functions one root runs are in its group, and two
 //! roots that share a function share a group. A group's findings are kept under a key made of
 //! what they depend on: the keys of its roots' results (`eval/roots.rs`; they hold the
-//! program's context, the options and the identities of every function the roots run), the
-//! rules that ran, and the rest of the lines the group's functions start and end on. A group
-//! whose root or function has no identity is checked every time, as are the calls outside
-//! functions, and every group of a file whose functions' texts overlap.
+//! globals, the options, the identities of every function the roots run and the types their
+//! evaluations read), the rules that ran, and the rest of the lines the group's functions start
+//! and end on. The rules read the program's types only through those evaluations (`check`
+//! asserts it in debug builds): an edit to a struct no root of the group read keeps the group's
+//! findings. A group whose root or function has no identity is checked every time, as are the
+//! calls outside functions, and every group of a file whose functions' texts overlap.
 
 use std::sync::Arc;
 
@@ -54,9 +56,9 @@ impl Groups {
             groups: Vec::new(),
         };
         // Where functions overlap, finding each site's function would look at every function.
-        let Some(context) = analysis
-            .program
-            .context
+        let Some(globals) = analysis
+            .roots
+            .globals_key()
             .filter(|_| !cx.file.functions.is_tangled())
         else {
             return groups;
@@ -88,7 +90,7 @@ impl Groups {
             }
         }
         let rules: Vec<&str> = rules.iter().map(|r| r.id).collect();
-        let base = Fingerprint::default().mix(&(context, analysis.target, analysis.model, rules));
+        let base = Fingerprint::default().mix(&(globals, analysis.target, analysis.model, rules));
         let previous = analysis.findings.previous.as_deref();
         for (group, keys) in members.into_iter().filter(|(group, _)| !group.is_empty()) {
             let Some(key) = group_key(cx, base, &group, &keys) else {
@@ -346,5 +348,43 @@ void d(void) { MPI_Datatype w; MPI_Type_contiguous(2, MPI_INT, &w); MPI_Type_fre
         let (new, findings) = checked(&joined("  "), Some(&previous));
         assert_eq!(findings, fresh(&joined("  ")));
         assert_eq!(new.findings_kept(), 1);
+    }
+
+    /// `a` sends a struct with a datatype that misfits it; `b` leaks a type; `c` is clean.
+    const STRUCTS: &str = "#include <mpi.h>
+struct p { int id; double x; };
+struct q { char c; };
+void a(struct p *ps) {
+    int len[2] = {1, 1};
+    MPI_Aint disp[2] = {0, 4};
+    MPI_Datatype types[2] = {MPI_INT, MPI_DOUBLE}, t;
+    MPI_Type_create_struct(2, len, disp, types, &t);
+    MPI_Type_commit(&t);
+    MPI_Send(ps, 1, t, 0, 0, MPI_COMM_WORLD);
+    MPI_Type_free(&t);
+}
+void b(void) { MPI_Datatype u; MPI_Type_contiguous(3, MPI_INT, &u); }
+void c(void) { MPI_Datatype v; MPI_Type_contiguous(2, MPI_INT, &v); MPI_Type_free(&v); }
+";
+
+    #[test]
+    fn an_edit_to_a_struct_checks_again_only_the_groups_that_read_it() {
+        let (old, findings) = checked(STRUCTS, None);
+        assert!(findings.contains("displacement-mismatch"), "{findings}");
+        assert_eq!(old.findings.next.get().unwrap().entries.len(), 3);
+        let cases = [
+            // `a` reads `struct p`, its buffer's type.
+            ("double x; };", "double x; int y; };", 2),
+            // No root reads `struct q`.
+            ("char c; };", "char c, d; };", 3),
+            // Moved down a line, the structs are the same.
+            ("struct p {", "\nstruct p {", 3),
+        ];
+        for (from, to, kept) in cases {
+            let edited = STRUCTS.replace(from, to);
+            let (new, findings) = checked(&edited, Some(&old));
+            assert_eq!(findings, fresh(&edited));
+            assert_eq!(new.findings_kept(), kept, "{to}");
+        }
     }
 }

@@ -91,8 +91,9 @@ pub(crate) enum Scope {
     /// Only roots: what it finds in a function is about a call or definition of one of the
     /// functions a set of roots runs (the roots that run that function, and the roots those
     /// share a function with) and depends only on those roots' evaluations, the texts of
-    /// the functions they run, and what the functions see (`Program::context`); its positions
-    /// and messages move with those functions. Such findings are kept for the next version
+    /// the functions they run, and what the functions see of the globals; the program's types
+    /// it reads only through those evaluations, whose keys hold them (`check` asserts it in
+    /// debug builds). Its positions and messages move with those functions. Such findings are kept for the next version
     /// (see `findings_memo`).
     Roots,
 }
@@ -199,9 +200,16 @@ pub fn check(analysis: &Analysis, selection: &RuleSelection) -> Vec<Diagnostic> 
         false => &cx,
     };
     let mut found = Vec::new();
-    for rule in &roots_rules {
-        (rule.check)(roots_cx, &mut found);
-    }
+    let ((), read) = crate::layout::reads::recording(|| {
+        for rule in &roots_rules {
+            (rule.check)(roots_cx, &mut found);
+        }
+    });
+    // Their findings are kept on the roots' keys, which hold the types the evaluation read.
+    debug_assert!(
+        read.is_empty(),
+        "a rule that reads roots read the types {read:?} of its own (see `Scope::Roots`)"
+    );
     out.extend(groups.keep(&cx, found));
     let suppressions = Suppressions::parse(analysis.text(), analysis.language);
     out.retain(|d| {

@@ -61,6 +61,12 @@ impl RootMemo {
     pub(crate) fn runs(&self) -> &[RootRun] {
         &self.runs
     }
+
+    /// The key of what the globals hold, which every root starts from; `None` when the roots'
+    /// results have no key.
+    pub(crate) fn globals_key(&self) -> Option<Fingerprint> {
+        self.globals.map(|(_, key)| key)
+    }
 }
 
 /// A root's result, and its calls and definitions as the last merge made them.

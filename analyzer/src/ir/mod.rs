@@ -37,10 +37,9 @@ pub(crate) struct Program {
     /// Uses of C macros, expanded in place: the spans of what their expansions hold lie inside
     /// these, and are not the text of that code.
     pub macro_uses: Vec<Span>,
-    /// What it but its functions with an identity was lowered from, and where (`c/memo.rs`).
-    pub context: Option<Fingerprint>,
-    /// The same but where: what the roots' results are keyed on, which keep no position
-    /// outside their functions (`eval/roots.rs`).
+    /// What it but its functions with an identity was lowered from (`c/memo.rs`), not where:
+    /// while it is the same, so are the globals and the types the roots' results and the
+    /// checks' findings were keyed on (`eval/roots.rs`).
     pub declarations: Option<Fingerprint>,
 }
 

@@ -108,8 +108,6 @@ pub(super) struct Memo {
     next: FunctionMemo,
     /// What the items lowered so far make of the lowerer's state.
     context: Fingerprint,
-    /// Where those items are.
-    places: Fingerprint,
     marks: MarkIndex,
     unchanged: Option<Unchanged>,
     made: Cell<usize>,
@@ -290,7 +288,6 @@ impl Lowerer<'_> {
             previous: previous.map(|p| p.functions.clone()),
             next: FunctionMemo::default(),
             context,
-            places: Fingerprint::default(),
             marks: MarkIndex::of(&self.file),
             unchanged,
             made: Cell::new(0),
@@ -299,9 +296,8 @@ impl Lowerer<'_> {
         };
     }
 
-    /// The memo of this version's functions, for the next; sets the program's context.
+    /// The memo of this version's functions, for the next; sets the program's declarations.
     pub(super) fn finish_memo(&mut self) -> FunctionMemo {
-        self.program.context = Some(self.memo.context.mix(&self.memo.places));
         self.program.declarations = Some(self.memo.context);
         self.memo.next.made = self.memo.made.take();
         std::mem::take(&mut self.memo.next)
@@ -346,7 +342,6 @@ impl Lowerer<'_> {
             .memo
             .context
             .mix(&(node.kind(), fingerprint, &text.marks));
-        self.memo.places = self.memo.places.mix(&range);
         self.memo.next.items.push(KeptItem {
             range,
             text: fingerprint,
