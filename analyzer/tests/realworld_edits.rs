@@ -1,5 +1,6 @@
 //! Real code edited: for each C file that `REPLAY_FILES` lists (one path per line), 20 random
-//! edits (a blank, a comment or a line break at the end of a line), each analysed and checked
+//! edits (a blank, a comment or a line break at the end of a line; one in four a member added to
+//! a struct the file declares, where it declares one), each analysed and checked
 //! from the previous version's analysis and compared with a fresh one. Not run in CI: the files
 //! are public projects fetched for the real-world runs (REALWORLD.md).
 //!
@@ -23,7 +24,7 @@ fn edits_of_real_files_analyse_as_fresh() {
     let list = std::fs::read_to_string(&list).expect("the list of files is readable");
     let options = AnalysisOptions::default();
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
-    let (mut files, mut edits, mut kept) = (0, 0, 0);
+    let (mut files, mut edits, mut struct_edits, mut kept) = (0, 0, 0, 0);
     for path in list.lines() {
         let Ok(mut text) = std::fs::read_to_string(path) else {
             continue;
@@ -40,7 +41,13 @@ fn edits_of_real_files_analyse_as_fresh() {
             let Some(&at) = ends.get(rng.gen_range(0..ends.len().max(1))) else {
                 break;
             };
-            text.insert_str(at, [" ", " /* x */", "\n"][rng.gen_range(0..3)]);
+            let structs = struct_bodies(&text);
+            let (at, piece) = match structs.is_empty() || rng.gen_range(0..4) > 0 {
+                true => (at, [" ", " /* x */", "\n"][rng.gen_range(0..3)]),
+                false => (structs[rng.gen_range(0..structs.len())], " int added;"),
+            };
+            text.insert_str(at, piece);
+            struct_edits += usize::from(piece == " int added;");
             let new = reanalyze(
                 Some(&previous),
                 &text,
@@ -55,5 +62,20 @@ fn edits_of_real_files_analyse_as_fresh() {
             previous = new;
         }
     }
-    println!("{files} files, {edits} edits, {kept} checks kept some functions' findings");
+    println!(
+        "{files} files, {edits} edits ({struct_edits} to a struct), {kept} checks kept some \
+         functions' findings"
+    );
+}
+
+/// Where the members of each struct the text declares start: just after `struct name {`.
+fn struct_bodies(text: &str) -> Vec<usize> {
+    let word = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    text.match_indices("struct ")
+        .filter_map(|(i, keyword)| {
+            let rest = text[i + keyword.len()..].trim_start_matches(word);
+            let body = rest.trim_start().strip_prefix('{')?;
+            Some(text.len() - body.len())
+        })
+        .collect()
 }
