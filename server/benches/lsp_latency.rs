@@ -1,6 +1,7 @@
 //! Latency of the language server on a generated 10,000-line C file: the first diagnostics;
-//! hover on a handle; diagnostics after a one-line edit in a function and after an edit to the
-//! struct declaration every function uses (from sending `didChange` to receiving
+//! hover on a handle; diagnostics after a one-line edit in a function, after a blank typed in the
+//! struct declaration every function uses, after a member added to that struct, and after one
+//! added to the struct one function in ten uses (from sending `didChange` to receiving
 //! `publishDiagnostics`, less the debounce delay); hover right after an edit. Prints p50 and
 //! p99, and the process's peak memory.
 //!
@@ -57,39 +58,46 @@ async fn timed_hover(client: &mut Client, uri: &str, line: u32, column: u32) -> 
     elapsed
 }
 
-/// The document's versions: each edit types a space at a place, or takes it out again.
+/// The document's versions: each edit types a piece of text at a place, or takes it out again.
 struct Edits<'a> {
     uri: &'a str,
     version: i64,
 }
 
 impl Edits<'_> {
-    fn change(&mut self, line: u32, character: u32, delete: bool) -> (i64, serde_json::Value) {
+    fn change(
+        &mut self,
+        line: u32,
+        character: u32,
+        typed: &str,
+        delete: bool,
+    ) -> (i64, serde_json::Value) {
         self.version += 1;
-        let end = character + u32::from(delete);
+        let end = character + if delete { typed.len() as u32 } else { 0 };
         let change = json!({
             "textDocument": { "uri": self.uri, "version": self.version },
             "contentChanges": [{
                 "range": { "start": { "line": line, "character": character }, "end": { "line": line, "character": end } },
-                "text": if delete { "" } else { " " }
+                "text": if delete { "" } else { typed }
             }]
         });
         (self.version, change)
     }
 }
 
-/// From each `didChange` (a space typed at each place, then taken out) to its
-/// `publishDiagnostics`, less the debounce delay.
+/// From each `didChange` (`typed` at each place, then taken out) to its `publishDiagnostics`,
+/// less the debounce delay.
 async fn diagnostics_after(
     client: &mut Client,
     edits: &mut Edits<'_>,
     places: &[(u32, u32)],
+    typed: &str,
 ) -> Vec<Duration> {
     let debounce = mpi_dtype_lint::lsp::DEBOUNCE;
     let mut samples = Vec::new();
     for &(line, character) in places {
         for delete in [false, true] {
-            let (version, change) = edits.change(line, character, delete);
+            let (version, change) = edits.change(line, character, typed, delete);
             let start = Instant::now();
             client.notify("textDocument/didChange", change).await;
             client.diagnostics(edits.uri, version).await;
@@ -131,30 +139,50 @@ async fn run(quick: bool) {
     let lines: Vec<(u32, u32)> = (0..edit_count)
         .map(|k| (uses[k * 31 % uses.len()].0 - 1, 4))
         .collect();
-    let samples = diagnostics_after(&mut client, &mut edits, &lines).await;
+    let samples = diagnostics_after(&mut client, &mut edits, &lines, " ").await;
     report(
         "diagnostics after a one-line edit in a function (debounce not counted)",
         samples,
     );
 
-    // The same in the struct declaration every function uses.
-    let struct_line = text
-        .lines()
-        .position(|l| l.starts_with("struct cell"))
-        .unwrap() as u32;
-    let lines = vec![(struct_line, 13); edit_count];
-    let samples = diagnostics_after(&mut client, &mut edits, &lines).await;
-    report(
-        "diagnostics after an edit to a struct declaration (debounce not counted)",
-        samples,
-    );
+    // The same in the struct declaration every function uses; then a member added to it, and
+    // to the struct one function in ten uses.
+    let struct_line = |name: &str| {
+        let line = text.lines().position(|l| l.starts_with(name)).unwrap();
+        (line as u32, name.len() as u32)
+    };
+    let struct_edits = [
+        (
+            "struct cell {",
+            " ",
+            "a blank typed in a struct declaration",
+        ),
+        (
+            "struct cell {",
+            " int pad;",
+            "a member added to the struct every function uses",
+        ),
+        (
+            "struct halo {",
+            " int pad;",
+            "a member added to the struct one function in ten uses",
+        ),
+    ];
+    for (name, typed, what) in struct_edits {
+        let lines = vec![struct_line(name); edit_count];
+        let samples = diagnostics_after(&mut client, &mut edits, &lines, typed).await;
+        report(
+            &format!("diagnostics after {what} (debounce not counted)"),
+            samples,
+        );
+    }
 
     // A hover sent right after each edit, while the edit is being analysed.
     let mut samples = Vec::new();
     for k in 0..edit_count {
         let (line, column) = uses[k * 7919 % uses.len()];
         for delete in [false, true] {
-            let (version, change) = edits.change(line - 1, 4, delete);
+            let (version, change) = edits.change(line - 1, 4, " ", delete);
             client.notify("textDocument/didChange", change).await;
             samples.push(timed_hover(&mut client, uri, line, column).await);
             client.diagnostics(uri, version).await;

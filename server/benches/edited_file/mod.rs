@@ -1,6 +1,6 @@
 //! The C file the editing benchmarks (`lsp_latency`, `edit_analysis`) edit: 10,000 lines of
-//! functions that all use one struct declaration, and a Fortran file of the same kind. Not a
-//! benchmark itself.
+//! functions that all use one struct declaration, and one in ten another, and a Fortran file of
+//! the same kind. Not a benchmark itself.
 
 #![allow(dead_code)] // lsp_latency edits the C file only
 
@@ -8,12 +8,21 @@ use std::fmt::Write;
 
 const LINES: usize = 10_000;
 
-/// Functions that each build, commit, use and free a few datatypes, to `LINES` lines.
+/// Functions that each build, commit, use and free a few datatypes, to `LINES` lines; one in
+/// ten sends a `struct halo` too.
 pub fn text() -> String {
-    let mut text =
-        String::from("#include <mpi.h>\n\nstruct cell { int id; double v[3]; char tag; };\n\n");
+    let mut text = String::from(
+        "#include <mpi.h>\n\nstruct cell { int id; double v[3]; char tag; };\n\
+         struct halo { int lo; int hi; double w[2]; };\n\n",
+    );
     let mut n = 0;
     while text.lines().count() < LINES {
+        let halo = match n % 10 {
+            0 => format!(
+                "    struct halo h[2];\n    MPI_Send(h, (int) sizeof h, MPI_BYTE, rank, {n}, MPI_COMM_WORLD);\n"
+            ),
+            _ => String::new(),
+        };
         let _ = write!(
             text,
             "void exchange_{n}(double *a, struct cell *cells, int rank)
@@ -30,7 +39,7 @@ pub fn text() -> String {
     MPI_Type_commit(&cell_type);
     MPI_Send(a, 1, plane, rank, {n}, MPI_COMM_WORLD);
     MPI_Send(cells, 4, cell_type, rank, {n}, MPI_COMM_WORLD);
-    MPI_Type_free(&cell_type);
+{halo}    MPI_Type_free(&cell_type);
     MPI_Type_free(&plane);
     MPI_Type_free(&column);
 }}
