@@ -1,7 +1,8 @@
 //! What the language server computes after an edit, without the server: on the 10,000-line file
 //! of `lsp_latency`, a full analysis and checks; and after a one-line edit in a function
 //! halfway down, the analysis made from the previous one (`reanalyze`) and the checks of it;
-//! `reanalyze` after the same edit in the first function, which moves all the others.
+//! `reanalyze` after the same edit in the first function, which moves all the others, and after
+//! a member added to the struct one function in ten uses, with the checks of it.
 //! The parts of `lsp_latency`'s one-line edit that the analyzer owns, one by one. Then the
 //! full analysis and the analysis after an edit of a 10,000-line free-form Fortran file.
 //!
@@ -29,6 +30,7 @@ fn edit_analysis(c: &mut Criterion) {
     };
     let edited = edited_at(text.len() / 2);
     let edited_first = edited_at(0);
+    let struct_edited = text.replacen("struct halo {", "struct halo { int pad;", 1);
     let analyse = |text: &str| analyze(text, Language::C, &options, &mut NoIncludes);
     let previous = analyse(&text);
     // As in the server, whose checks of each version keep what the next version's reuse.
@@ -73,6 +75,25 @@ fn edit_analysis(c: &mut Criterion) {
     group.bench_function("checks after a one-line edit", |b| {
         b.iter_batched_ref(
             after_edit,
+            |analysis| checks::check(analysis, &rules),
+            BatchSize::SmallInput,
+        )
+    });
+    let after_struct_edit = || {
+        reanalyze(
+            Some(&previous),
+            &struct_edited,
+            Language::C,
+            &options,
+            &mut NoIncludes,
+        )
+    };
+    group.bench_function("reanalyze after a member added to a struct", |b| {
+        b.iter_with_large_drop(after_struct_edit)
+    });
+    group.bench_function("checks after a member added to a struct", |b| {
+        b.iter_batched_ref(
+            after_struct_edit,
             |analysis| checks::check(analysis, &rules),
             BatchSize::SmallInput,
         )
