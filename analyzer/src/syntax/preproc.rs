@@ -90,7 +90,7 @@ fn defined_elsewhere(name: &str) -> bool {
 /// The macros known at the current point of a file.
 #[derive(Clone, Debug)]
 pub(crate) struct Macros<B> {
-    states: HashMap<String, MacroState<B>>,
+    states: crate::hash::HashMap<String, MacroState<B>>,
     /// For each undecided branch being lowered (innermost last): the macros it changed, with
     /// their state before it.
     undecided: Vec<Vec<(String, Option<MacroState<B>>)>>,
@@ -103,7 +103,7 @@ pub(crate) struct Macros<B> {
 impl<B> Default for Macros<B> {
     fn default() -> Self {
         Macros {
-            states: HashMap::new(),
+            states: crate::hash::HashMap::default(),
             undecided: Vec::new(),
             changes: 0,
             reads: RefCell::new(None),

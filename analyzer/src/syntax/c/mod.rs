@@ -192,8 +192,8 @@ struct Lowerer<'a> {
     main_parse: Option<MainParse>,
     /// What the expansions of code may still come to, all together.
     expansion_budget: TextBudget,
-    typedef_names: HashSet<String>,
-    enum_values: HashMap<String, i128>,
+    typedef_names: crate::hash::HashSet<String>,
+    enum_values: crate::hash::HashMap<String, i128>,
     /// How many times `enum_values` was changed (see `memo.rs`).
     enum_changes: usize,
     pack: Option<u32>,
@@ -259,8 +259,8 @@ impl<'a> Lowerer<'a> {
             previous_parse: None,
             main_parse: None,
             expansion_budget: TextBudget::new(expand::MAX_EXPANSIONS, options.max_bytes),
-            typedef_names: HashSet::new(),
-            enum_values: HashMap::new(),
+            typedef_names: crate::hash::HashSet::default(),
+            enum_values: crate::hash::HashMap::default(),
             enum_changes: 0,
             pack: None,
             pack_stack: Vec::new(),
