@@ -56,9 +56,9 @@ impl Groups {
             groups: Vec::new(),
         };
         // Where functions overlap, finding each site's function would look at every function.
-        let Some(globals) = analysis
+        let Some(context) = analysis
             .roots
-            .globals_key()
+            .context()
             .filter(|_| !cx.file.functions.is_tangled())
         else {
             return groups;
@@ -90,7 +90,7 @@ impl Groups {
             }
         }
         let rules: Vec<&str> = rules.iter().map(|r| r.id).collect();
-        let base = Fingerprint::default().mix(&(globals, analysis.target, analysis.model, rules));
+        let base = Fingerprint::default().mix(&(context, analysis.target, analysis.model, rules));
         let previous = analysis.findings.previous.as_deref();
         for (group, keys) in members.into_iter().filter(|(group, _)| !group.is_empty()) {
             let Some(key) = group_key(cx, base, &group, &keys) else {

@@ -1,8 +1,10 @@
 //! The roots of a program, each evaluated on its own from the evaluation of the globals, and
 //! what they found merged in their order. A root's result is kept for the next version of the
 //! file and reused when nothing it depends on changed:
-//! - the globals, without their positions, and the types their evaluation read (see
-//!   `layout/reads.rs`), the names of the COMMON blocks, and the options;
+//! - the globals, with their positions ranked but not where they are, the types their
+//!   evaluation read (see `layout/reads.rs`), the names of the COMMON blocks, the identities of
+//!   the functions the declarations call (a global's initialiser, an array bound of a struct's
+//!   member), and the options;
 //! - the identities of the root and of every function of the file it calls, directly or not;
 //! - every type the root's evaluation read: what the program declares under each name it
 //!   looked up (found or not) is what it was.
@@ -41,8 +43,10 @@ pub(crate) struct RootMemo {
     callees: HashMap<Fingerprint, Arc<[String]>>,
     /// This version's roots, in order.
     runs: Vec<RootRun>,
-    /// The program's declarations, and the key of what the globals hold (see `globals_key`).
-    globals: Option<(Fingerprint, Fingerprint)>,
+    /// What the declarations make of every root's start.
+    globals: Option<Globals>,
+    /// What every root's result is keyed on besides its functions and the types it read.
+    context: Option<Fingerprint>,
     /// What the program declares under the type names its evaluations read.
     type_values: TypeValues,
 }
@@ -62,11 +66,23 @@ impl RootMemo {
         &self.runs
     }
 
-    /// The key of what the globals hold, which every root starts from; `None` when the roots'
-    /// results have no key.
-    pub(crate) fn globals_key(&self) -> Option<Fingerprint> {
-        self.globals.map(|(_, key)| key)
+    /// What every root's result is keyed on besides its functions and the types it read: the
+    /// globals, the functions the declarations run, the options; `None` when the roots' results
+    /// have no key.
+    pub(crate) fn context(&self) -> Option<Fingerprint> {
+        self.context
     }
+}
+
+/// What the program's declarations make of every root's start, the same while they are.
+#[derive(Clone, Debug)]
+struct Globals {
+    /// `Program::declarations`.
+    declarations: Fingerprint,
+    /// See [`globals_key`].
+    key: Fingerprint,
+    /// The names the declarations call (`spans::each_declaration_callee`).
+    callees: Arc<[String]>,
 }
 
 /// A root's result, and its calls and definitions as the last merge made them.
@@ -146,31 +162,28 @@ pub(crate) fn evaluate(
     let mut globals = State::default();
     let ((), globals_read) = recording(|| globals_ev.exec_globals(&mut globals, &program.globals));
     let mut merged = Merged::from_globals(&mut globals_ev);
-    let previous_globals = previous.and_then(|p| p.globals);
-    let same_declarations = previous_globals
-        .filter(|(declarations, _)| Some(*declarations) == program.declarations)
-        .map(|(_, key)| key);
+    let same = previous
+        .and_then(|p| p.globals.clone())
+        .filter(|g| Some(g.declarations) == program.declarations);
+    let same_declarations = same.is_some();
     let mut type_values = match (same_declarations, previous) {
-        (Some(_), Some(previous)) => previous.type_values.clone(),
+        (true, Some(previous)) => previous.type_values.clone(),
         _ => TypeValues::default(),
     };
-    let globals_key = program.declarations.map(|_| {
-        same_declarations
-            .unwrap_or_else(|| globals_key(program, type_values.reads(program, globals_read)))
+    let declared = program.declarations.map(|declarations| {
+        same.unwrap_or_else(|| {
+            let mut callees = Vec::new();
+            spans::each_declaration_callee(program, &mut |name| callees.push(name.to_owned()));
+            callees.sort_unstable();
+            callees.dedup();
+            Globals {
+                declarations,
+                key: globals_key(program, type_values.reads(program, globals_read)),
+                callees: callees.into(),
+            }
+        })
     });
-    let context = globals_key.map(|c| {
-        c.mix(&(
-            options.target,
-            options.model,
-            options.limits.steps,
-            options.limits.call_depth,
-            options.case_sensitive,
-        ))
-    });
-    let mut memo = RootMemo {
-        globals: program.declarations.zip(globals_key),
-        ..RootMemo::default()
-    };
+    let mut memo = RootMemo::default();
     let callees: Vec<Arc<[String]>> = program
         .functions
         .iter()
@@ -189,6 +202,32 @@ pub(crate) fn evaluate(
         .flat_map(|(f, names)| names.iter().filter(move |name| name.as_str() != f.name()))
         .filter_map(|name| by_name.get_key_value(name.as_str()).map(|(n, _)| *n))
         .collect();
+    // The functions the declarations run, as every root's start.
+    let declared_runs = declared.as_ref().and_then(|g| {
+        let mut run: Vec<usize> = (g.callees.iter())
+            .filter_map(|name| by_name.get(name.as_str()))
+            .flat_map(|&f| reached(f, &by_name, &callees))
+            .collect();
+        run.sort_unstable();
+        run.dedup();
+        let identities: Option<Vec<Fingerprint>> = run
+            .iter()
+            .map(|&f| program.functions[f].identity())
+            .collect();
+        identities
+    });
+    let context = declared.as_ref().zip(declared_runs).map(|(g, runs)| {
+        g.key.mix(&(
+            runs,
+            options.target,
+            options.model,
+            options.limits.steps,
+            options.limits.call_depth,
+            options.case_sensitive,
+        ))
+    });
+    memo.globals = declared;
+    memo.context = context;
     let mut results = Vec::new();
     for (i, root) in program.functions.iter().enumerate() {
         if !root.is_main() && called.contains(root.name()) {
@@ -199,9 +238,7 @@ pub(crate) fn evaluate(
         let reused = ran
             .as_ref()
             .and_then(|(key, _)| previous?.entries.get(key))
-            .filter(|kept| {
-                same_declarations.is_some() || type_values.unchanged(program, &kept.result.reads)
-            })
+            .filter(|kept| same_declarations || type_values.unchanged(program, &kept.result.reads))
             .cloned();
         // Moved only with its functions, a result is kept only when its positions are theirs.
         let fresh = reused.is_none();
@@ -239,9 +276,10 @@ pub(crate) fn evaluate(
     (merged.finish(), memo)
 }
 
-/// What every root's evaluation depends on of the program but its functions and the types it
-/// reads: the globals without their positions, the types their evaluation read, and the names of
-/// the COMMON blocks (every unit's evaluation knows them).
+/// What every root's evaluation depends on of the program's declarations but the types it
+/// reads and the functions they run: the globals with their positions ranked (see
+/// `spans::stmts_with_ranked_positions`), the types their evaluation read, and the names of the
+/// COMMON blocks (every unit's evaluation knows them).
 fn globals_key(program: &Program, read: TypeReads) -> Fingerprint {
     let commons: Vec<&str> = program
         .aggregates
@@ -250,7 +288,7 @@ fn globals_key(program: &Program, read: TypeReads) -> Fingerprint {
         .map(|a| a.name.as_str())
         .collect();
     Fingerprint::default()
-        .mix_debug(&spans::stmts_without_positions(&program.globals))
+        .mix_debug(&spans::stmts_with_ranked_positions(&program.globals))
         .mix(&(commons, read))
 }
 

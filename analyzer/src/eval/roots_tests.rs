@@ -273,3 +273,38 @@ fn an_edit_to_a_struct_evaluates_again_only_the_roots_that_read_it() {
         assert_eq!(kept(&old, &new), kept_roots, "{to}");
     }
 }
+
+#[test]
+fn globals_that_tell_objects_apart_by_where_they_are_made_are_no_key_for_reuse() {
+    // Two compound literals of one macro use are one object; written out, two.
+    let text = "#include <mpi.h>
+#define TWO int *a = (int[]){8, 2}; int *b = (int[]){5, 5};
+TWO
+int main(void) { MPI_Datatype d; MPI_Type_contiguous(a[0], MPI_INT, &d); return 0; }
+";
+    let written = text.replace(
+        "\nTWO\n",
+        "\nint *a = (int[]){8, 2}; int *b = (int[]){5, 5};\n",
+    );
+    for (from, to) in [(text, written.as_str()), (written.as_str(), text)] {
+        let old = analysis(from, None);
+        let new = analysis(to, Some(&old));
+        same_as_fresh(&new);
+        assert_eq!(kept(&old, &new), 0);
+    }
+}
+
+#[test]
+fn an_edit_to_a_function_a_declaration_calls_evaluates_every_root_again() {
+    // Not C, but what the evaluator accepts: the global's value is the helper's.
+    let text = "#include <mpi.h>
+static int helper(void) { return 3; }
+int n = helper();
+void a(void) { MPI_Datatype d; MPI_Type_contiguous(2, MPI_INT, &d); }
+int main(void) { MPI_Datatype d; MPI_Type_contiguous(n, MPI_INT, &d); return 0; }
+";
+    let old = analysis(text, None);
+    let new = analysis(&text.replace("return 3;", "return -1;"), Some(&old));
+    same_as_fresh(&new);
+    assert_eq!(kept(&old, &new), 0);
+}

@@ -5,8 +5,8 @@
 //! purpose: a position this missed would be left behind by a move.
 
 use super::{
-    Aggregate, ArrayDim, Designator, Expr, ExprKind, Function, Init, Param, Stmt, StmtKind,
-    Storage, Subscript, Ty,
+    Aggregate, ArrayDim, Designator, Expr, ExprKind, Function, Init, Param, Program, Stmt,
+    StmtKind, Storage, Subscript, Ty,
 };
 use crate::source::Span;
 
@@ -110,6 +110,23 @@ macro_rules! walker {
                     if let Some(upper) = upper {
                         expr(upper, v);
                     }
+                }
+            }
+
+            pub(crate) fn aggregate(a: &$($m)? Aggregate, v: &mut Visit<'_, '_>) {
+                (v.span)(&$($m)? a.name_span);
+                (v.span)(&$($m)? a.span);
+                for field in &$($m)? a.fields {
+                    ty(&$($m)? field.ty, v);
+                    if let Some(e) = &$($m)? field.bit_width {
+                        expr(e, v);
+                    }
+                    if let Some(e) = &$($m)? field.align {
+                        expr(e, v);
+                    }
+                }
+                if let Some(e) = &$($m)? a.align {
+                    expr(e, v);
                 }
             }
 
@@ -240,24 +257,33 @@ pub(crate) fn expr_without_positions(e: Expr) -> Expr {
 
 /// `a` with every position in it reset: what an evaluation that read it saw, wherever it is.
 pub(crate) fn aggregate_without_positions(a: &Aggregate) -> Aggregate {
-    forgetting_positions(a.clone(), |a, v| {
-        (v.span)(&mut a.name_span);
-        (v.span)(&mut a.span);
-        for field in &mut a.fields {
-            exclusive::ty(&mut field.ty, v);
-            for e in field.bit_width.iter_mut().chain(&mut field.align) {
-                exclusive::expr(e, v);
-            }
-        }
-        if let Some(e) = &mut a.align {
-            exclusive::expr(e, v);
-        }
-    })
+    forgetting_positions(a.clone(), exclusive::aggregate)
 }
 
-/// `list` with every position in it reset (see [`aggregate_without_positions`]).
-pub(crate) fn stmts_without_positions(list: &[Stmt]) -> Vec<Stmt> {
-    forgetting_positions(list.to_vec(), |list, v| exclusive::stmts(list, v))
+/// `list` with every offset in it replaced by its rank among them: which spans are equal, which
+/// comes first and which lies in which, as the evaluator tells objects apart by where they were
+/// made (two compound literals of one macro use are one object), without where they are.
+pub(crate) fn stmts_with_ranked_positions(list: &[Stmt]) -> Vec<Stmt> {
+    let mut offsets = Vec::new();
+    shared::stmts(
+        list,
+        &mut Visitor {
+            span: &mut |span: &Span| offsets.extend([span.start, span.end]),
+            expr: &mut |_: &Expr| {},
+        },
+    );
+    offsets.sort_unstable();
+    offsets.dedup();
+    let rank = |offset: usize| offsets.partition_point(|&o| o < offset);
+    let mut list = list.to_vec();
+    exclusive::stmts(
+        &mut list,
+        &mut Visitor {
+            span: &mut |span: &mut Span| *span = Span::new(rank(span.start), rank(span.end)),
+            expr: &mut |_: &mut Expr| {},
+        },
+    );
+    list
 }
 
 fn forgetting_positions<T>(
@@ -301,16 +327,35 @@ pub(crate) fn each_span(function: &mut Function, visit: &mut dyn FnMut(&mut Span
 /// Calls `visit` with the callee of every call in `function`, wherever it is (a type's
 /// dimension too).
 pub(crate) fn each_callee(function: &Function, visit: &mut dyn FnMut(&str)) {
+    calls_in(visit, |v| shared::function(function, v));
+}
+
+/// Calls `visit` with the callee of every call outside the functions: in the globals, and in
+/// the aggregates' and typedefs' types (a dimension, an alignment), whose evaluation may run
+/// the file's functions.
+pub(crate) fn each_declaration_callee(program: &Program, visit: &mut dyn FnMut(&str)) {
+    calls_in(visit, |v| {
+        shared::stmts(&program.globals, v);
+        for a in &program.aggregates {
+            shared::aggregate(a, v);
+        }
+        for (_, t) in &program.typedefs {
+            shared::ty(t, v);
+        }
+    });
+}
+
+fn calls_in(
+    visit: &mut dyn FnMut(&str),
+    walk: impl for<'x> FnOnce(&mut Visitor<'_, dyn FnMut(&Span) + 'x, dyn FnMut(&Expr) + 'x>),
+) {
     let mut on_expr = |e: &Expr| {
         if let ExprKind::Call { callee, .. } = &e.kind {
             visit(callee);
         }
     };
-    shared::function(
-        function,
-        &mut Visitor {
-            span: &mut |_| {},
-            expr: &mut on_expr,
-        },
-    );
+    walk(&mut Visitor {
+        span: &mut |_| {},
+        expr: &mut on_expr,
+    });
 }
