@@ -202,30 +202,7 @@ pub(crate) fn evaluate(
         .flat_map(|(f, names)| names.iter().filter(move |name| name.as_str() != f.name()))
         .filter_map(|name| by_name.get_key_value(name.as_str()).map(|(n, _)| *n))
         .collect();
-    // The functions the declarations run, as every root's start.
-    let declared_runs = declared.as_ref().and_then(|g| {
-        let mut run: Vec<usize> = (g.callees.iter())
-            .filter_map(|name| by_name.get(name.as_str()))
-            .flat_map(|&f| reached(f, &by_name, &callees))
-            .collect();
-        run.sort_unstable();
-        run.dedup();
-        let identities: Option<Vec<Fingerprint>> = run
-            .iter()
-            .map(|&f| program.functions[f].identity())
-            .collect();
-        identities
-    });
-    let context = declared.as_ref().zip(declared_runs).map(|(g, runs)| {
-        g.key.mix(&(
-            runs,
-            options.target,
-            options.model,
-            options.limits.steps,
-            options.limits.call_depth,
-            options.case_sensitive,
-        ))
-    });
+    let context = context_of(declared.as_ref(), program, options, &by_name, &callees);
     memo.globals = declared;
     memo.context = context;
     let mut results = Vec::new();
@@ -274,6 +251,36 @@ pub(crate) fn evaluate(
         }
     }
     (merged.finish(), memo)
+}
+
+/// What every root's result is keyed on besides its functions and the types it read: the
+/// globals' key, the identities of the functions the declarations run, and the options; `None`
+/// without declarations or when one of those functions has no identity.
+fn context_of(
+    declared: Option<&Globals>,
+    program: &Program,
+    options: &EvalOptions,
+    by_name: &HashMap<&str, usize>,
+    callees: &[Arc<[String]>],
+) -> Option<Fingerprint> {
+    let declared = declared?;
+    let mut runs: Vec<usize> = (declared.callees.iter())
+        .filter_map(|name| by_name.get(name.as_str()))
+        .flat_map(|&f| reached(f, by_name, callees))
+        .collect();
+    runs.sort_unstable();
+    runs.dedup();
+    let identities: Vec<Fingerprint> = (runs.iter())
+        .map(|&f| program.functions[f].identity())
+        .collect::<Option<_>>()?;
+    Some(declared.key.mix(&(
+        identities,
+        options.target,
+        options.model,
+        options.limits.steps,
+        options.limits.call_depth,
+        options.case_sensitive,
+    )))
 }
 
 /// What every root's evaluation depends on of the program's declarations but the types it
