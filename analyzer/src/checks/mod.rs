@@ -93,8 +93,8 @@ pub(crate) enum Scope {
     /// share a function with) and depends only on those roots' evaluations, the texts of
     /// the functions they run, and what the functions see of the globals; the program's types
     /// it reads only through those evaluations, whose keys hold them (`check` asserts it in
-    /// debug builds). Its positions and messages move with those functions. Such findings are kept for the next version
-    /// (see `findings_memo`).
+    /// debug builds). Its positions and messages move with those functions. Such findings are
+    /// kept for the next version (see `findings_memo`).
     Roots,
 }
 

@@ -573,6 +573,12 @@ mod tests {
         )
     }
 
+    /// `FILE` lowered from nothing, and its parse, which the next version starts from.
+    fn first_version() -> (Program, MainParse) {
+        let (program, parse) = lowered(FILE, None);
+        (program, parse.expect("parsed"))
+    }
+
     /// Whether the `i`th function of `new` is the one lowered for `old`.
     fn same(old: &Program, new: &Program, i: usize) -> bool {
         Arc::ptr_eq(old.functions[i].lowered(), new.functions[i].lowered())
@@ -605,8 +611,7 @@ void fourth(void) { enum { K = 3 }; int k = K; (void)k; }
 
     #[test]
     fn functions_before_an_edit_are_shared_and_those_after_it_moved() {
-        let (old, parse) = lowered(FILE, None);
-        let parse = parse.expect("parsed");
+        let (old, parse) = first_version();
         let edited = FILE.replace("MPI_Datatype t;\n", "MPI_Datatype t;\n    int extra = 2;\n");
         let (new, _) = lowered(&edited, Some(&parse));
         assert!(same(&old, &new, 0));
@@ -623,8 +628,7 @@ void fourth(void) { enum { K = 3 }; int k = K; (void)k; }
 
     #[test]
     fn only_the_items_an_edit_changed_have_their_texts_fingerprinted_again() {
-        let (_, parse) = lowered(FILE, None);
-        let parse = parse.expect("parsed");
+        let (_, parse) = first_version();
         assert!(parse.functions.made >= 6, "{}", parse.functions.made);
         let edited = FILE.replace("MPI_Datatype t;\n", "MPI_Datatype t;\n    int extra = 2;\n");
         let (_, next) = next_version(&parse, &edited);
@@ -636,8 +640,7 @@ void fourth(void) { enum { K = 3 }; int k = K; (void)k; }
 
     #[test]
     fn a_change_to_what_functions_see_lowers_the_functions_after_it_again() {
-        let (old, parse) = lowered(FILE, None);
-        let parse = parse.expect("parsed");
+        let (old, parse) = first_version();
         // Same length: the functions after the change stay where they were.
         let (new, _) = next_version(&parse, &FILE.replace("#define M 2", "#define M 7"));
         assert!(same(&old, &new, 1));
@@ -652,8 +655,7 @@ void fourth(void) { enum { K = 3 }; int k = K; (void)k; }
 
     #[test]
     fn a_changed_declaration_lowers_again_only_the_functions_that_read_it() {
-        let (old, parse) = lowered(FILE, None);
-        let parse = parse.expect("parsed");
+        let (old, parse) = first_version();
         // `second` names the struct: the same text lowers to the same IR.
         let (new, _) = next_version(&parse, &FILE.replace("int id;", "int id, extra;"));
         assert!(same(&old, &new, 1));
