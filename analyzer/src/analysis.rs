@@ -12,7 +12,6 @@ use crate::layout::{FortranKinds, Target};
 use crate::source::{FortranFormOverride, Language};
 use crate::source::{LineIndex, Note, PositionEncoding, Span, MAX_SOURCE_BYTES};
 use crate::syntax::c::{self, COptions};
-use crate::syntax::reparse::KeptParse;
 use crate::syntax::IncludeResolver;
 
 /// The stack a thread analysing one file needs: every recursion of the analysis is bounded by
@@ -48,7 +47,7 @@ pub struct Analysis {
     /// The C main file's parse, which the analysis of the next version parses from.
     parse: Option<c::MainParse>,
     /// The same of a Fortran main file.
-    fortran_parse: Option<KeptParse>,
+    fortran_parse: Option<crate::syntax::fortran::FortranParse>,
     /// The roots' evaluations, which the analysis of the next version reuses.
     pub(crate) roots: Arc<eval::RootMemo>,
     /// The names the rules read of each function, kept by the checks for the next version.
@@ -207,7 +206,8 @@ impl Analysis {
     /// Whether the parse was made from the previous version's (see [`reanalyze`]).
     pub fn parse_reused(&self) -> bool {
         let c = self.parse.as_ref().map(|p| &p.parse);
-        c.or(self.fortran_parse.as_ref()).is_some_and(|p| p.reused)
+        let fortran = self.fortran_parse.as_ref().map(|p| &p.parse);
+        c.or(fortran).is_some_and(|p| p.reused)
     }
 
     /// What the C pre-pass of this version scanned of the text: all of it, or the lines around

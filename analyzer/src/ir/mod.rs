@@ -11,7 +11,7 @@ use crate::fingerprint::Fingerprint;
 use crate::layout::{CType, FortranType};
 use crate::source::{Note, Span};
 
-mod placed;
+pub(crate) mod placed;
 pub(crate) mod spans;
 
 pub(crate) use placed::PlacedFunction;

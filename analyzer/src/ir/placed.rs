@@ -81,6 +81,27 @@ impl PlacedFunction {
     }
 }
 
+/// Where a span of something lowered from a text is when the text moved by `shift`: nowhere
+/// (`Span::default()`, what the Fortran front end gives the declarations it makes up) stays
+/// nowhere.
+pub(crate) fn moved_span(span: Span, shift: isize) -> Span {
+    if span == Span::default() {
+        span
+    } else {
+        span.moved_by(shift)
+    }
+}
+
+/// Whether a span of something lowered from the text at `text` moves with it ([`moved_span`]):
+/// it lies in the text, or nowhere while the text does not start where nowhere is.
+pub(crate) fn moves_with(span: &Span, text: &std::ops::Range<usize>) -> bool {
+    if *span == Span::default() {
+        text.start > 0
+    } else {
+        text.start <= span.start && span.end <= text.end
+    }
+}
+
 impl Deref for PlacedFunction {
     type Target = Function;
 
@@ -90,7 +111,9 @@ impl Deref for PlacedFunction {
         }
         self.moved.get_or_init(|| {
             let mut moved = Function::clone(&self.lowered);
-            spans::each_span(&mut moved, &mut |span| *span = span.moved_by(self.shift));
+            spans::each_span(&mut moved, &mut |span| {
+                *span = moved_span(*span, self.shift)
+            });
             moved
         })
     }

@@ -33,7 +33,7 @@ use tree_sitter::Node;
 use super::{FileCtx, Lowerer, MacroState, MainParse};
 use crate::fingerprint::Fingerprint;
 use crate::hash::HashMap;
-use crate::ir::{spans, Function, PlacedFunction};
+use crate::ir::{placed, spans, Function, PlacedFunction};
 use crate::source::{Note, Span};
 use crate::syntax::reparse::differing_middle;
 use crate::syntax::TextBudget;
@@ -415,10 +415,13 @@ impl Lowerer<'_> {
         self.program
             .notes
             .extend(lowered.notes.iter().map(|note| Note {
-                span: note.span.moved_by(delta),
+                span: placed::moved_span(note.span, delta),
                 message: note.message.clone(),
             }));
-        let macro_uses = lowered.macro_uses.iter().map(|span| span.moved_by(delta));
+        let macro_uses = lowered
+            .macro_uses
+            .iter()
+            .map(|&span| placed::moved_span(span, delta));
         self.program.macro_uses.extend(macro_uses);
     }
 
@@ -457,7 +460,7 @@ impl Lowerer<'_> {
             .collect();
         // Equal identities are equal lowerings: the same text read the same state.
         let identity = text_key.mix(&reads);
-        let within = |span: &Span| range.start <= span.start && span.end <= range.end;
+        let within = |span: &Span| placed::moves_with(span, &range);
         let mut function = None;
         if self.program.functions.len() > functions {
             let last = self.program.functions.last_mut()?;

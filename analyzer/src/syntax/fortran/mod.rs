@@ -21,6 +21,7 @@ mod expansion;
 mod expr;
 mod jumps;
 pub mod kinds;
+mod memo;
 mod modules;
 mod mpi_args;
 mod preproc;
@@ -47,6 +48,7 @@ use crate::syntax::preproc::Macros;
 use crate::syntax::reparse::KeptParse;
 use decl::Scope;
 use kinds as k;
+pub(crate) use memo::FortranParse;
 pub use modules::{module_names, MAX_MODULE_BYTES, MAX_MODULE_FILES};
 
 /// How deep the lowering walk recurses (units, statements, expressions, `#if` nesting) before
@@ -86,8 +88,8 @@ pub(crate) fn lower(
     text: &str,
     options: &FortranOptions,
     includes: &mut dyn IncludeResolver,
-    previous: Option<&KeptParse>,
-) -> (Program, Option<KeptParse>) {
+    previous: Option<&FortranParse>,
+) -> (Program, Option<FortranParse>) {
     let mut lowerer = Lowerer {
         program: Program::default(),
         includes,
@@ -108,14 +110,18 @@ pub(crate) fn lower(
         include_depth: 0,
         include_budget: TextBudget::includes(),
         unseen_at_file_scope: false,
-        label_counter: 0,
-        main_parse: previous.cloned(),
+        common_counter: 0,
+        loop_counter: 0,
+        main_parse: previous.map(|p| p.parse.clone()),
+        memo: memo::Memo::default(),
     };
     if options.preprocessed {
         lowerer.macros = preproc::command_line_macros(options.defines);
     }
-    lowerer.lower_main(text);
-    (lowerer.program, lowerer.main_parse)
+    lowerer.lower_main(text, previous);
+    let parse = lowerer.main_parse.take();
+    let kept = lowerer.finish_memo(parse);
+    (lowerer.program, kept)
 }
 
 /// An `END`, `END PROGRAM`, `END SUBROUTINE`, ... line: where a file too large to parse whole is
@@ -195,11 +201,15 @@ struct Lowerer<'a> {
     include_budget: TextBudget,
     /// An include at file scope was not read: every unit may see declarations from it.
     unseen_at_file_scope: bool,
-    /// Numbers the hidden temporaries of `DO` loops.
-    label_counter: usize,
+    /// Numbers the views of COMMON blocks, which are aggregates of the whole program.
+    common_counter: usize,
+    /// Numbers the hidden temporaries of `DO` loops, from each unit at file scope on: a
+    /// unit's lowering is the same wherever the file has it (`memo.rs`).
+    loop_counter: usize,
     /// The previous version's parse of the main file, which its parse is made from; then this
     /// version's, for the next.
     main_parse: Option<KeptParse>,
+    memo: memo::Memo,
 }
 
 impl<'a> Lowerer<'a> {
@@ -223,7 +233,7 @@ impl<'a> Lowerer<'a> {
         }
     }
 
-    fn lower_main(&mut self, text: &str) {
+    fn lower_main(&mut self, text: &str, previous: Option<&FortranParse>) {
         let whole = text;
         let text = super::parsed_prefix(whole, super::MAX_PARSED_BYTES, ends_unit);
         if text.len() < whole.len() {
@@ -243,9 +253,9 @@ impl<'a> Lowerer<'a> {
         };
         // The main file's parse is made from the previous version's, and kept for the next.
         let (parsed, fixed) = self.for_parser(&text);
-        let previous = self.main_parse.take();
+        let previous_parse = self.main_parse.take();
         let parse =
-            parser().and_then(|mut parser| KeptParse::parse(&mut parser, previous, &parsed));
+            parser().and_then(|mut parser| KeptParse::parse(&mut parser, previous_parse, &parsed));
         let Some(parse) = parse else {
             self.note(analysed, "could not parse the file".to_owned());
             return;
@@ -265,7 +275,10 @@ impl<'a> Lowerer<'a> {
         let root = tree.root_node();
         self.collect_procedures(root);
         self.note_errors(root);
-        self.lower_top(root);
+        self.start_memo(previous);
+        for child in named_children(root) {
+            self.memoised_top_item(child);
+        }
     }
 
     /// `text` (of a file cpp runs over) as cpp leaves it with the macros known here: the
@@ -412,6 +425,7 @@ impl<'a> Lowerer<'a> {
             }
             return;
         }
+        self.memo_asked();
         if self.include_depth >= MAX_INCLUDE_DEPTH {
             self.note(at, format!("`{name}` not included: includes nest too deep"));
             self.declarations_unseen();
@@ -420,7 +434,9 @@ impl<'a> Lowerer<'a> {
         let within_budget = if self.include_budget.exhausted() {
             None
         } else {
-            let Some(text) = self.resolver().resolve(name) else {
+            let text = self.resolver().resolve(name);
+            self.memo_resolved(&(name, text.as_deref()));
+            let Some(text) = text else {
                 self.note(
                     at,
                     format!("`{name}` not found: its declarations are unknown"),

@@ -31,7 +31,7 @@ const MAX_MODULE_DEPTH: usize = 32;
 /// The modules an analysis reads from other files, and what it could not find.
 pub(super) struct ForeignModules {
     /// The main file's form override, which applies to every Fortran file.
-    form_override: FortranFormOverride,
+    pub(super) form_override: FortranFormOverride,
     budget: TextBudget,
     /// Modules being read, outermost first.
     loading: Vec<String>,
@@ -409,6 +409,7 @@ impl<'a> Lowerer<'a> {
         if self.modules.contains_key(name) {
             return true;
         }
+        self.memo_asked();
         let foreign = &self.foreign_modules;
         if foreign.missing.iter().any(|n| n == name) || foreign.loading.iter().any(|n| n == name) {
             return false;
@@ -428,7 +429,9 @@ impl<'a> Lowerer<'a> {
             self.note_module_budget(name, at);
             return false;
         }
-        let Some(source) = self.resolver().module(name) else {
+        let source = self.resolver().module(name);
+        self.memo_resolved(&(name, source.as_ref().map(|s| (&s.text, s.language))));
+        let Some(source) = source else {
             return false;
         };
         let Language::Fortran { form, preprocessed } = source

@@ -17,14 +17,6 @@ use crate::source::Span;
 use crate::syntax::written_names;
 
 impl<'a> Lowerer<'a> {
-    /// The file's units, and directives between them.
-    pub(super) fn lower_top(&mut self, root: Node) {
-        let mut stray = Vec::new();
-        for child in named_children(root) {
-            self.top_item(child, &mut stray);
-        }
-    }
-
     pub(super) fn top_item(&mut self, node: Node, out: &mut Vec<Stmt>) {
         match node.kind() {
             k::PROGRAM | k::SUBROUTINE | k::FUNCTION => self.unit(node),
@@ -52,6 +44,9 @@ impl<'a> Lowerer<'a> {
             )
         });
         let is_main = node.kind() == k::PROGRAM;
+        if self.scopes.is_empty() {
+            self.loop_counter = 0;
+        }
         let (name, name_span, params) = match header {
             Some(h) if !is_main => match self.procedure_header(h) {
                 Some((name, params)) => {
@@ -525,9 +520,9 @@ impl<'a> Lowerer<'a> {
         if constant_int(&bound).is_some() {
             return bound;
         }
-        self.label_counter += 1;
+        self.loop_counter += 1;
         // A name no Fortran program can spell.
-        let name = format!("do.{what}.{}", self.label_counter);
+        let name = format!("do.{what}.{}", self.loop_counter);
         self.declare_hidden(
             &name,
             Ty::Fortran {

@@ -123,8 +123,8 @@ impl Lowerer<'_> {
                 }
             }
             // Aggregates are found by name: each unit's view of a block is a type of its own.
-            self.label_counter += 1;
-            let aggregate = format!("{variable} #{}", self.label_counter);
+            self.common_counter += 1;
+            let aggregate = format!("{variable} #{}", self.common_counter);
             self.program.aggregates.push(Aggregate {
                 name: aggregate.clone(),
                 anonymous: false,

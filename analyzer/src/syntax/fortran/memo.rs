@@ -1,0 +1,354 @@
+//! Units lowered for the previous version of the main file, reused for this one where nothing
+//! they were lowered from changed: after an edit inside one subroutine, the language server
+//! lowers that subroutine again, not the file.
+//!
+//! A main program, subroutine or function at the top of the main file is reused when
+//! - its text, relative to its start, is the same;
+//! - the context it is lowered in is the same: the options, every procedure's dummy argument
+//!   names (keyword arguments), the text of every item before it that is not such a reused
+//!   unit (modules above all), and what the include resolver answered for every `INCLUDE` and
+//!   other file's module read before it, all in one fingerprint;
+//! - its lowering was self-contained: it changed nothing but the program's functions (its own
+//!   and its internal procedures) and notes, every position it made lies in its own text, and
+//!   it asked the include resolver nothing.
+//!
+//! Its functions and notes are then moved to where its text now is. Only files lowered as
+//! written (free form, no preprocessor) have a memo: the positions of the others go through a
+//! map that a move of the text does not keep.
+
+use std::sync::Arc;
+
+use tree_sitter::Node;
+
+use super::{Lowerer, SpanMode};
+use crate::fingerprint::Fingerprint;
+use crate::hash::HashMap;
+use crate::ir::{placed, spans, Function, PlacedFunction};
+use crate::source::{Note, Span};
+use crate::syntax::reparse::KeptParse;
+
+/// A Fortran main file's parse and units, kept for the next version.
+#[derive(Clone, Debug)]
+pub(crate) struct FortranParse {
+    pub(crate) parse: KeptParse,
+    units: Arc<UnitMemo>,
+}
+
+/// The units one version's lowering made, by the context before each and its text.
+#[derive(Debug, Default)]
+pub(crate) struct UnitMemo {
+    entries: HashMap<Fingerprint, Arc<Lowered>>,
+}
+
+/// One unit's lowering, with the text it was lowered from.
+#[derive(Debug)]
+struct Lowered {
+    text: Arc<str>,
+    /// Where the text started when it was lowered: the positions below are there.
+    start: usize,
+    functions: Vec<Arc<Function>>,
+    notes: Vec<Note>,
+}
+
+/// The memo's state during one lowering.
+#[derive(Default)]
+pub(super) struct Memo {
+    /// Off for files whose positions are mapped (fixed form, preprocessed).
+    active: bool,
+    previous: Option<Arc<UnitMemo>>,
+    next: UnitMemo,
+    /// What the items lowered so far make of the lowerer's state.
+    context: Fingerprint,
+    /// How many includes and other files' modules were looked for.
+    resolutions: usize,
+}
+
+/// What of the lowerer's state a unit's lowering may change only when it is not
+/// self-contained (counts; each changes whenever the state does).
+#[derive(PartialEq, Eq)]
+struct StateSignature([usize; 9], bool);
+
+impl Lowerer<'_> {
+    /// Starts the memo of the main file, once its procedures are collected.
+    pub(super) fn start_memo(&mut self, previous: Option<&FortranParse>) {
+        let mut procedures: Vec<(&String, &Vec<String>)> = self
+            .procedures
+            .iter()
+            .map(|(name, info)| (name, &info.params))
+            .collect();
+        procedures.sort_unstable();
+        let context = Fingerprint::default()
+            .mix(&(self.kinds, self.foreign_modules.form_override))
+            .mix(&procedures);
+        self.memo = Memo {
+            active: matches!(self.file.spans, SpanMode::Identity) && !self.preprocessed,
+            previous: previous.map(|p| p.units.clone()),
+            next: UnitMemo::default(),
+            context,
+            resolutions: 0,
+        };
+    }
+
+    /// This version's parse and units, for the next; sets the program's declarations.
+    pub(super) fn finish_memo(&mut self, parse: Option<KeptParse>) -> Option<FortranParse> {
+        if self.memo.active {
+            self.program.declarations = Some(self.memo.context);
+        }
+        Some(FortranParse {
+            parse: parse?,
+            units: Arc::new(std::mem::take(&mut self.memo.next)),
+        })
+    }
+
+    /// Counts an include or another file's module looked for: the lowering that looks for one
+    /// is not self-contained, whatever it finds.
+    pub(super) fn memo_asked(&mut self) {
+        self.memo.resolutions += 1;
+    }
+
+    /// Counts what the include resolver answered (a file's text, or nothing) into the
+    /// context: the items after it may read what it brought.
+    pub(super) fn memo_resolved(&mut self, answer: &impl std::hash::Hash) {
+        self.memo.context = self.memo.context.mix(answer);
+    }
+
+    /// Lowers one item at the top of the main file: a unit from the previous version's
+    /// lowering of it when that can be reused.
+    pub(super) fn memoised_top_item(&mut self, node: Node<'_>) {
+        let is_unit = matches!(
+            node.kind(),
+            super::k::PROGRAM | super::k::SUBROUTINE | super::k::FUNCTION
+        );
+        if !(self.memo.active && is_unit) {
+            self.top_item(node, &mut Vec::new());
+            self.memo_item(node);
+            return;
+        }
+        let range = node.byte_range();
+        let text = self.file.text.get(range.clone()).unwrap_or("");
+        let key = self.memo.context.mix(&(node.kind(), text));
+        let reusable = (self.memo.previous.as_ref())
+            .and_then(|memo| memo.entries.get(&key))
+            .filter(|lowered| *lowered.text == *text)
+            .cloned();
+        let lowered = match reusable {
+            Some(lowered) => {
+                self.reuse(&lowered, range.start);
+                lowered
+            }
+            None => match self.lower_self_contained(node, key) {
+                Some(lowered) => Arc::new(lowered),
+                None => {
+                    self.memo_item(node);
+                    return;
+                }
+            },
+        };
+        self.memo.next.entries.insert(key, lowered);
+    }
+
+    /// Counts a top-level item that is not a self-contained unit into the context.
+    fn memo_item(&mut self, node: Node<'_>) {
+        let text = self.file.text.get(node.byte_range()).unwrap_or("");
+        self.memo.context = self.memo.context.mix(&(node.kind(), text));
+    }
+
+    /// Adds what `lowered` made, moved to `start`, to the program.
+    fn reuse(&mut self, lowered: &Lowered, start: usize) {
+        let delta = start as isize - lowered.start as isize;
+        let functions = lowered.functions.iter();
+        self.program
+            .functions
+            .extend(functions.map(|function| PlacedFunction::moved(function.clone(), delta)));
+        self.program
+            .notes
+            .extend(lowered.notes.iter().map(|note| Note {
+                span: placed::moved_span(note.span, delta),
+                message: note.message.clone(),
+            }));
+    }
+
+    /// Lowers a unit afresh; what it made when the lowering was self-contained. Its functions'
+    /// identities are `key` and their place among them.
+    fn lower_self_contained(&mut self, node: Node<'_>, key: Fingerprint) -> Option<Lowered> {
+        let range = node.byte_range();
+        let before = self.state_signature();
+        let (functions, notes) = (self.program.functions.len(), self.program.notes.len());
+        self.top_item(node, &mut Vec::new());
+        if self.state_signature() != before {
+            return None;
+        }
+        let within = |span: &Span| placed::moves_with(span, &range);
+        let made = &mut self.program.functions[functions..];
+        let mut all_within = self.program.notes[notes..].iter().all(|n| within(&n.span));
+        for placed in made.iter_mut() {
+            let function = placed.get_mut()?;
+            spans::each_span(function, &mut |span| all_within &= within(span));
+        }
+        // Only then an identity: a function that holds a position outside its unit's text is
+        // not the same wherever that text goes.
+        if !all_within {
+            return None;
+        }
+        for (i, placed) in made.iter_mut().enumerate() {
+            placed.get_mut()?.identity = Some(key.mix(&i));
+        }
+        let made = made.iter().map(|placed| placed.lowered().clone()).collect();
+        let notes = self.program.notes[notes..].to_vec();
+        Some(Lowered {
+            text: Arc::from(self.file.text.get(range.clone()).unwrap_or("")),
+            start: range.start,
+            functions: made,
+            notes,
+        })
+    }
+
+    fn state_signature(&self) -> StateSignature {
+        let program = &self.program;
+        StateSignature(
+            [
+                self.memo.resolutions,
+                self.modules.len(),
+                self.macros.changes(),
+                self.common_counter,
+                program.aggregates.len(),
+                program.typedefs.len(),
+                program.globals.len(),
+                program.fortran_modules.len(),
+                program.macro_uses.len() + program.macro_names.len(),
+            ],
+            self.unseen_at_file_scope,
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{lower, FortranOptions};
+    use super::FortranParse;
+    use crate::ir::Program;
+    use crate::source::FortranForm;
+    use crate::syntax::IncludeResolver;
+    use std::collections::HashMap;
+    use std::sync::Arc;
+
+    fn lowered(
+        text: &str,
+        includes: &mut dyn IncludeResolver,
+        previous: Option<&FortranParse>,
+    ) -> (Program, FortranParse) {
+        let options = FortranOptions {
+            form: FortranForm::Free,
+            preprocessed: false,
+            form_override: Default::default(),
+            kinds: Default::default(),
+            defines: &[],
+        };
+        let (program, parse) = lower(text, &options, includes, previous);
+        (program, parse.expect("parsed"))
+    }
+
+    /// A version lowered from the previous one is the fresh lowering of its text.
+    fn next_version(
+        previous: &FortranParse,
+        text: &str,
+        includes: &mut dyn IncludeResolver,
+    ) -> Program {
+        let (program, _) = lowered(text, includes, Some(previous));
+        let (fresh, _) = lowered(text, includes, None);
+        assert_eq!(format!("{program:?}"), format!("{fresh:?}"), "{text}");
+        program
+    }
+
+    /// Whether the function named `name` of `new` is the one lowered for `old`.
+    fn same(old: &Program, new: &Program, name: &str) -> bool {
+        let of = |program: &Program| {
+            let function = program.functions.iter().find(|f| f.name() == name);
+            function.expect(name).lowered().clone()
+        };
+        Arc::ptr_eq(&of(old), &of(new))
+    }
+
+    const FILE: &str = "module sizes
+  integer, parameter :: rows = 4
+end module sizes
+
+subroutine first(a, n)
+  use mpi
+  double precision :: a(*)
+  integer :: n, i, t, ierr
+  do i = 1, n
+    call MPI_Type_contiguous(i, MPI_DOUBLE_PRECISION, t, ierr)
+  end do
+end subroutine first
+
+subroutine second(a)
+  use sizes
+  double precision :: a(*)
+  integer :: t, ierr, k
+  do k = 1, rows + 1
+    call MPI_Type_vector(rows, 1, k, MPI_DOUBLE_PRECISION, t, ierr)
+  end do
+contains
+  subroutine inner()
+    integer :: j
+    do j = 1, rows
+    end do
+  end subroutine inner
+end subroutine second
+
+subroutine third(a, m)
+  double precision :: a(*)
+  integer :: m, t, ierr, i
+  common /shared/ i
+  call MPI_Type_contiguous(m, MPI_DOUBLE_PRECISION, t, ierr)
+end subroutine third
+";
+
+    #[test]
+    fn units_around_an_edit_are_reused_and_moved() {
+        let (old, parse) = lowered(FILE, &mut crate::syntax::NoIncludes, None);
+        // One more loop in `first`: the loops of `second` are numbered from its own start.
+        let edited = FILE.replace(
+            "  end do\nend subroutine first",
+            "  end do\n  do i = 1, n\n  end do\nend subroutine first",
+        );
+        let new = next_version(&parse, &edited, &mut crate::syntax::NoIncludes);
+        assert!(!same(&old, &new, "first"));
+        assert!(same(&old, &new, "second"));
+        assert!(same(&old, &new, "inner"));
+        let moved = new.functions[1].span().start - old.functions[1].span().start;
+        assert_eq!(moved, "  do i = 1, n\n  end do\n".len());
+        // A COMMON block is an aggregate of the whole program: `third` is lowered every time.
+        assert!(!same(&old, &new, "third"));
+    }
+
+    #[test]
+    fn an_edit_to_a_module_lowers_again_the_units_after_it() {
+        let (old, parse) = lowered(FILE, &mut crate::syntax::NoIncludes, None);
+        let edited = FILE.replace("rows = 4", "rows = 5");
+        let new = next_version(&parse, &edited, &mut crate::syntax::NoIncludes);
+        assert!(!same(&old, &new, "first"));
+        assert!(!same(&old, &new, "second"));
+    }
+
+    #[test]
+    fn what_an_include_brings_is_part_of_what_the_units_after_it_are_lowered_in() {
+        let text = "include 'sizes.inc'
+
+subroutine user(a)
+  use sizes
+  double precision :: a(*)
+  integer :: t, ierr
+  call MPI_Type_contiguous(n, MPI_DOUBLE_PRECISION, t, ierr)
+end subroutine user
+";
+        let include = |module: &str| HashMap::from([("sizes.inc".to_owned(), module.to_owned())]);
+        let mut declared = include("module sizes\n  integer :: q\nend module sizes\n");
+        let (_, parse) = lowered(text, &mut declared, None);
+        // The same text, but the module now includes a file that is not found: `n` may be
+        // declared there, and is no longer implicitly an integer.
+        let mut unseen = include("module sizes\n  include 'gone.inc'\nend module sizes\n");
+        next_version(&parse, text, &mut unseen);
+    }
+}
