@@ -37,9 +37,9 @@ pub(crate) struct Program {
     /// Uses of C macros, expanded in place: the spans of what their expansions hold lie inside
     /// these, and are not the text of that code.
     pub macro_uses: Vec<Span>,
-    /// What it but its functions with an identity was lowered from (`c/memo.rs`), not where:
-    /// while it is the same, so are the globals and the types the roots' results and the
-    /// checks' findings were keyed on (`eval/roots.rs`).
+    /// What it but its functions with an identity was lowered from (`c/memo.rs`,
+    /// `fortran/memo.rs`), not where: while it is the same, so are the globals and the types
+    /// the roots' results and the checks' findings were keyed on (`eval/roots.rs`).
     pub declarations: Option<Fingerprint>,
 }
 
@@ -67,7 +67,8 @@ pub(crate) struct Function {
     /// The Fortran program or procedure this one is an internal procedure of (after its
     /// `CONTAINS`): the names it does not declare are the host's (host association).
     pub host: Option<String>,
-    /// What it was lowered from, if nothing else (`c/memo.rs`): alike but for their places.
+    /// What it was lowered from, if nothing else (`c/memo.rs`, `fortran/memo.rs`): alike but for
+    /// their places.
     pub identity: Option<Fingerprint>,
 }
 

@@ -8,7 +8,8 @@ use crate::fingerprint::Fingerprint;
 use crate::source::Span;
 
 /// A lowered function, at the place its text now has: the lowering the memo made of it for an
-/// earlier version of the file (`syntax/c/memo.rs`), moved only when something reads it.
+/// earlier version of the file (`syntax/c/memo.rs`, `syntax/fortran/memo.rs`), moved only when
+/// something reads it.
 /// Moving one copies all it holds. After an edit near the top of a file nearly every function
 /// has moved, and few of them are read again: the evaluator reuses the results of the roots
 /// that did not change (`eval/roots.rs`), and the rules read the bodies of few functions.
