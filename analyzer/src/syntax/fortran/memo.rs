@@ -90,12 +90,12 @@ impl Lowerer<'_> {
     }
 
     /// This version's parse and units, for the next; sets the program's declarations.
-    pub(super) fn finish_memo(&mut self, parse: Option<KeptParse>) -> Option<FortranParse> {
+    pub(super) fn finish_memo(&mut self) -> Option<FortranParse> {
         if self.memo.active {
             self.program.declarations = Some(self.memo.context);
         }
         Some(FortranParse {
-            parse: parse?,
+            parse: self.main_parse.take()?,
             units: Arc::new(std::mem::take(&mut self.memo.next)),
         })
     }
@@ -149,6 +149,10 @@ impl Lowerer<'_> {
 
     /// Counts a top-level item that is not a self-contained unit into the context.
     fn memo_item(&mut self, node: Node<'_>) {
+        // Without the memo the context is never read.
+        if !self.memo.active {
+            return;
+        }
         let text = self.file.text.get(node.byte_range()).unwrap_or("");
         self.memo.context = self.memo.context.mix(&(node.kind(), text));
     }

@@ -119,8 +119,7 @@ pub(crate) fn lower(
         lowerer.macros = preproc::command_line_macros(options.defines);
     }
     lowerer.lower_main(text, previous);
-    let parse = lowerer.main_parse.take();
-    let kept = lowerer.finish_memo(parse);
+    let kept = lowerer.finish_memo();
     (lowerer.program, kept)
 }
 
