@@ -384,6 +384,8 @@ fn a_fortran_analysis_made_from_the_previous_one_equals_a_fresh_one_after_every_
                 "halo_subarray_2d.f90",
                 "host_association_writes.f90",
                 "derived_type_components.f90",
+                "module_procedure_builds_type.f90",
+                "module_variable_changed_by_external.f90",
             ][..],
         ),
         (

@@ -4,7 +4,8 @@
 //! `reanalyze` after the same edit in the first function, which moves all the others, and after
 //! a member added to the struct one function in ten uses, with the checks of it.
 //! The parts of `lsp_latency`'s one-line edit that the analyzer owns, one by one. Then the
-//! full analysis and the analysis after an edit of a 10,000-line free-form Fortran file.
+//! full analysis and the analysis after an edit of a 10,000-line free-form Fortran file, its
+//! subroutines at the top of the file and as the procedures of one module.
 //!
 //! `cargo bench -p mpi-dtype-lint --bench edit_analysis`
 
@@ -103,21 +104,25 @@ fn edit_analysis(c: &mut Criterion) {
         form: FortranForm::Free,
         preprocessed: false,
     };
-    let text = edited_file::fortran_text();
-    let mut edited = text.clone();
-    let middle = edited.len() / 2;
-    let at = middle + edited[middle..].find("  call MPI_Send(a").unwrap();
-    edited.insert_str(at, "  rank = rank + 0\n");
     let analyse = |text: &str| analyze(text, fortran, &options, &mut NoIncludes);
-    let previous = analyse(&text);
-    group.bench_function("Fortran full analysis", |b| {
-        b.iter_with_large_drop(|| analyse(&text))
-    });
-    group.bench_function("Fortran reanalyze after a one-line edit", |b| {
-        b.iter_with_large_drop(|| {
-            reanalyze(Some(&previous), &edited, fortran, &options, &mut NoIncludes)
-        })
-    });
+    for (what, text) in [
+        ("Fortran", edited_file::fortran_text()),
+        ("Fortran module", edited_file::fortran_module_text()),
+    ] {
+        let mut edited = text.clone();
+        let middle = edited.len() / 2;
+        let at = middle + edited[middle..].find("  call MPI_Send(a").unwrap();
+        edited.insert_str(at, "  rank = rank + 0\n");
+        let previous = analyse(&text);
+        group.bench_function(format!("{what} full analysis"), |b| {
+            b.iter_with_large_drop(|| analyse(&text))
+        });
+        group.bench_function(format!("{what} reanalyze after a one-line edit"), |b| {
+            b.iter_with_large_drop(|| {
+                reanalyze(Some(&previous), &edited, fortran, &options, &mut NoIncludes)
+            })
+        });
+    }
     group.finish();
 }
 

@@ -1,6 +1,6 @@
 //! The C file the editing benchmarks (`lsp_latency`, `edit_analysis`) edit: 10,000 lines of
-//! functions that all use one struct declaration, and one in ten another, and a Fortran file of
-//! the same kind. Not a benchmark itself.
+//! functions that all use one struct declaration, and one in ten another, and Fortran files of
+//! the same kind (subroutines, and the same as a module's procedures). Not a benchmark itself.
 
 #![allow(dead_code)] // lsp_latency edits the C file only
 
@@ -81,4 +81,19 @@ end subroutine exchange_{n}
         n += 1;
     }
     text
+}
+
+/// The same subroutines as the procedures of one module, the way most Fortran code is written.
+pub fn fortran_module_text() -> String {
+    format!(
+        "module exchanges
+  use mpi
+  implicit none
+  integer, parameter :: halo_depth = 2
+contains
+
+{}end module exchanges
+",
+        fortran_text()
+    )
 }

@@ -2,12 +2,14 @@
 //! they were lowered from changed: after an edit inside one subroutine, the language server
 //! lowers that subroutine again, not the file.
 //!
-//! A main program, subroutine or function at the top of the main file is reused when
+//! A main program, subroutine or function at the top of the main file, or a procedure of one
+//! of its modules, is reused when
 //! - its text, relative to its start, is the same;
 //! - the context it is lowered in is the same: the options, every procedure's dummy argument
 //!   names (keyword arguments), the text of every item before it that is not such a reused
-//!   unit (modules above all), and what the include resolver answered for every `INCLUDE` and
-//!   other file's module read before it, all in one fingerprint;
+//!   unit (modules above all; for a module's procedure, its module's specification part too),
+//!   and what the include resolver answered for every `INCLUDE` and other file's module read
+//!   before it, all in one fingerprint;
 //! - its lowering was self-contained: it changed nothing but the program's functions (its own
 //!   and its internal procedures) and notes, every position it made lies in its own text, and
 //!   it asked the include resolver nothing.
@@ -112,21 +114,25 @@ impl Lowerer<'_> {
         self.memo.context = self.memo.context.mix(answer);
     }
 
-    /// Lowers one item at the top of the main file: a unit from the previous version's
-    /// lowering of it when that can be reused.
+    /// Lowers one item at the top of the main file, or after a `CONTAINS` of one of its
+    /// modules: a unit from the previous version's lowering of it when that can be reused.
     pub(super) fn memoised_top_item(&mut self, node: Node<'_>) {
         let is_unit = matches!(
             node.kind(),
             super::k::PROGRAM | super::k::SUBROUTINE | super::k::FUNCTION
         );
-        if !(self.memo.active && is_unit) {
+        let range = node.byte_range();
+        let text = self.file.text.get(range.clone()).unwrap_or("");
+        let key = (self.memo.active && is_unit)
+            .then(|| self.memo.context.mix(&(node.kind(), text)))
+            // A unit whose text and context are another's of this version (a file that
+            // repeats one) would share its identities: it is lowered as any other item.
+            .filter(|key| !self.memo.next.entries.contains_key(key));
+        let Some(key) = key else {
             self.top_item(node, &mut Vec::new());
             self.memo_item(node);
             return;
-        }
-        let range = node.byte_range();
-        let text = self.file.text.get(range.clone()).unwrap_or("");
-        let key = self.memo.context.mix(&(node.kind(), text));
+        };
         let reusable = (self.memo.previous.as_ref())
             .and_then(|memo| memo.entries.get(&key))
             .filter(|lowered| *lowered.text == *text)
@@ -147,14 +153,44 @@ impl Lowerer<'_> {
         self.memo.next.entries.insert(key, lowered);
     }
 
+    /// The procedures after a `CONTAINS` of a module of the main file, each memoised as a unit
+    /// at the top of the file is, in the context of the module's specification part.
+    pub(super) fn module_procedures(&mut self, module: Node<'_>, procedures: Node<'_>) {
+        // Not in an included file: its positions are all at the `INCLUDE`.
+        if !(self.memo.active && matches!(self.file.spans, SpanMode::Identity)) {
+            self.internal_procedures(procedures, None);
+            return;
+        }
+        let specification = (self.file.text)
+            .get(module.start_byte()..procedures.start_byte())
+            .unwrap_or("");
+        self.memo.context = self.memo.context.mix(&(module.kind(), specification));
+        let outer = self.host.take();
+        for child in super::named_children(procedures) {
+            self.memoised_top_item(child);
+        }
+        self.host = outer;
+    }
+
     /// Counts a top-level item that is not a self-contained unit into the context.
     fn memo_item(&mut self, node: Node<'_>) {
         // Without the memo the context is never read.
         if !self.memo.active {
             return;
         }
-        let text = self.file.text.get(node.byte_range()).unwrap_or("");
-        self.memo.context = self.memo.context.mix(&(node.kind(), text));
+        let text = &self.file.text;
+        let range = node.byte_range();
+        // A module's procedures count themselves in (`module_procedures`): only what is
+        // around them is counted here.
+        let procedures = (node.kind() == super::k::MODULE)
+            .then(|| {
+                super::named_children(node).find(|c| c.kind() == super::k::INTERNAL_PROCEDURES)
+            })
+            .flatten()
+            .map_or(range.end..range.end, |p| p.byte_range());
+        let before = text.get(range.start..procedures.start).unwrap_or("");
+        let after = text.get(procedures.end..range.end).unwrap_or("");
+        self.memo.context = self.memo.context.mix(&(node.kind(), before, after));
     }
 
     /// Adds what `lowered` made, moved to `start`, to the program.
@@ -334,6 +370,77 @@ end subroutine third
         let new = next_version(&parse, &edited, &mut crate::syntax::NoIncludes);
         assert!(!same(&old, &new, "first"));
         assert!(!same(&old, &new, "second"));
+    }
+
+    const MODULE_FILE: &str = "module halo
+  integer, parameter :: depth = 2
+contains
+  subroutine first(a, n)
+    use mpi
+    double precision :: a(*)
+    integer :: n, i, t, ierr
+    do i = 1, n
+      call MPI_Type_contiguous(i, MPI_DOUBLE_PRECISION, t, ierr)
+    end do
+  end subroutine first
+
+  subroutine second(a)
+    use mpi
+    double precision :: a(*)
+    integer :: t, ierr, k
+    do k = 1, depth
+      call MPI_Type_vector(depth, 1, k, MPI_DOUBLE_PRECISION, t, ierr)
+    end do
+  end subroutine second
+end module halo
+
+subroutine outside(a)
+  use halo
+  double precision :: a(*)
+  integer :: t, ierr
+  call MPI_Type_contiguous(depth, MPI_DOUBLE_PRECISION, t, ierr)
+end subroutine outside
+";
+
+    #[test]
+    fn the_procedures_of_a_module_around_an_edit_are_reused_and_moved() {
+        let (old, parse) = lowered(MODULE_FILE, &mut crate::syntax::NoIncludes, None);
+        // One more loop in `first`: the loops of `second` are numbered from its own start.
+        let edited = MODULE_FILE.replace(
+            "    end do\n  end subroutine first",
+            "    end do\n    do i = 1, n\n    end do\n  end subroutine first",
+        );
+        let new = next_version(&parse, &edited, &mut crate::syntax::NoIncludes);
+        assert!(!same(&old, &new, "first"));
+        assert!(same(&old, &new, "second"));
+        // What a unit after the module sees of it is its specification part.
+        assert!(same(&old, &new, "outside"));
+        let moved = new.functions[2].span().start - old.functions[2].span().start;
+        assert_eq!(moved, "    do i = 1, n\n    end do\n".len());
+    }
+
+    #[test]
+    fn an_edit_to_a_module_specification_lowers_again_its_procedures_and_the_units_after_it() {
+        let (old, parse) = lowered(MODULE_FILE, &mut crate::syntax::NoIncludes, None);
+        let edited = MODULE_FILE.replace("depth = 2", "depth = 3");
+        let new = next_version(&parse, &edited, &mut crate::syntax::NoIncludes);
+        for name in ["first", "second", "outside"] {
+            assert!(!same(&old, &new, name), "{name}");
+        }
+    }
+
+    #[test]
+    fn a_unit_written_twice_has_no_identity_the_other_has() {
+        let unit = "subroutine twice(n)\n  integer :: n\nend subroutine twice\n";
+        let (program, _) = lowered(
+            &format!("{unit}{unit}"),
+            &mut crate::syntax::NoIncludes,
+            None,
+        );
+        let identities: Vec<_> = program.functions.iter().map(|f| f.identity()).collect();
+        assert_eq!(identities.len(), 2);
+        assert!(identities[0].is_some());
+        assert_ne!(identities[0], identities[1]);
     }
 
     #[test]

@@ -292,7 +292,7 @@ impl<'a> Lowerer<'a> {
             self.program.globals.extend(scope.data.iter().cloned());
             self.program.globals.extend(body);
             if let Some(procedures) = procedures {
-                self.internal_procedures(procedures, None);
+                self.module_procedures(node, procedures);
             }
         }
         if let Some(name) = name {

@@ -44,7 +44,8 @@ impl<'a> Lowerer<'a> {
             )
         });
         let is_main = node.kind() == k::PROGRAM;
-        if self.scopes.is_empty() {
+        // A unit at file scope or a module's procedure: a unit the memo may reuse.
+        if self.host.is_none() {
             self.loop_counter = 0;
         }
         let (name, name_span, params) = match header {
