@@ -19,6 +19,47 @@ fn run(text: &str, language: Language) -> Analysis {
     analyze(text, language, &options, &mut NoIncludes)
 }
 
+/// The kinds the grammar's node types let hold a procedure's header at some depth: those with
+/// a child (or a subtype) that is a header or holds one.
+#[test]
+fn the_kinds_walked_for_procedure_headers_are_all_that_may_hold_one() {
+    let types: serde_json::Value =
+        serde_json::from_str(tree_sitter_fortran::NODE_TYPES).expect("the grammar's node types");
+    let named = |list: &serde_json::Value| -> Vec<String> {
+        let list = list.as_array().into_iter().flatten();
+        list.filter(|t| t["named"] == true)
+            .map(|t| t["type"].as_str().expect("a type").to_owned())
+            .collect()
+    };
+    let mut below = std::collections::HashMap::<String, Vec<String>>::new();
+    for node in types.as_array().expect("a list of node types") {
+        if node["named"] != true {
+            continue;
+        }
+        let mut children = named(&node["subtypes"]);
+        children.extend(named(&node["children"]["types"]));
+        let fields = node["fields"].as_object().into_iter().flatten();
+        children.extend(fields.flat_map(|(_, field)| named(&field["types"])));
+        below.insert(node["type"].as_str().expect("a type").to_owned(), children);
+    }
+    let headers = ["subroutine_statement", "function_statement"];
+    let mut hold: std::collections::BTreeSet<String> =
+        headers.iter().map(|h| h.to_string()).collect();
+    while let Some(more) = (below.iter())
+        .find(|(kind, children)| !hold.contains(*kind) && children.iter().any(|c| hold.contains(c)))
+        .map(|(kind, _)| kind.clone())
+    {
+        hold.insert(more);
+    }
+    // Supertypes (`_statements`) are no node of a tree.
+    hold.retain(|kind| !kind.starts_with('_') && !headers.contains(&kind.as_str()));
+    let walked: std::collections::BTreeSet<String> = kinds::HOLD_PROCEDURES
+        .iter()
+        .map(|k| k.to_string())
+        .collect();
+    assert_eq!(walked, hold);
+}
+
 #[test]
 fn every_node_kind_is_in_the_grammar() {
     let language = fortran::language();

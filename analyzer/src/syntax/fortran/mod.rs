@@ -365,7 +365,8 @@ impl<'a> Lowerer<'a> {
                 found.push(node);
                 return false;
             }
-            true
+            // Not into statements and expressions: after an edit this walk is over every unit.
+            node.has_error() || k::HOLD_PROCEDURES.contains(&node.kind())
         });
         for node in found {
             if let Some((name, params)) = self.procedure_header(node) {
