@@ -308,3 +308,29 @@ int main(void) { MPI_Datatype d; MPI_Type_contiguous(n, MPI_INT, &d); return 0; 
     same_as_fresh(&new);
     assert_eq!(kept(&old, &new), 0);
 }
+
+#[test]
+fn an_edit_to_a_fortran_module_parameter_evaluates_as_a_fresh_analysis() {
+    let text = "module sizes
+  integer, parameter :: rows = 4
+end module sizes
+
+subroutine user(a)
+  use mpi
+  use sizes
+  double precision :: a(*)
+  integer :: t, ierr
+  call MPI_Type_contiguous(rows, MPI_DOUBLE_PRECISION, t, ierr)
+end subroutine user
+";
+    let language = Language::fortran(crate::source::FortranForm::Free, false);
+    let options = AnalysisOptions::default();
+    let old = reanalyze(None, text, language, &options, &mut NoIncludes);
+    let edited = text.replace("rows = 4", "rows = 5");
+    let new = reanalyze(Some(&old), &edited, language, &options, &mut NoIncludes);
+    let fresh = analyze(&edited, language, &options, &mut NoIncludes);
+    assert_eq!(
+        format!("{:?}", new.evaluation),
+        format!("{:?}", fresh.evaluation)
+    );
+}

@@ -48,9 +48,14 @@ struct Lowered {
     text: Arc<str>,
     /// Where the text started when it was lowered: the positions below are there.
     start: usize,
+    /// The modules of this file its lowering used, with their keys then.
+    reads: ModuleReads,
     functions: Vec<Arc<Function>>,
     notes: Vec<Note>,
 }
+
+/// Modules by name, each with the key it had when it was used.
+type ModuleReads = Vec<(String, Fingerprint)>;
 
 /// The memo's state during one lowering.
 #[derive(Default)]
@@ -59,8 +64,17 @@ pub(super) struct Memo {
     active: bool,
     previous: Option<Arc<UnitMemo>>,
     next: UnitMemo,
-    /// What the items lowered so far make of the lowerer's state.
+    /// What the items lowered so far make of the lowerer's state, but the modules: the
+    /// options, the procedures' dummy names, what the include resolver answered, and the
+    /// text of every item that is neither a module nor a self-contained unit.
     context: Fingerprint,
+    /// What a module is to the units after it that use it (`module_key`), by name.
+    module_keys: HashMap<String, Fingerprint>,
+    /// The modules the unit (or module) being lowered used so far.
+    reads: ModuleReads,
+    /// The text of every module around its procedures: with `context`, all the program's
+    /// declarations come from (`Program::declarations`).
+    modules_text: Fingerprint,
     /// How many includes and other files' modules were looked for.
     resolutions: usize,
 }
@@ -87,14 +101,14 @@ impl Lowerer<'_> {
             previous: previous.map(|p| p.units.clone()),
             next: UnitMemo::default(),
             context,
-            resolutions: 0,
+            ..Memo::default()
         };
     }
 
     /// This version's parse and units, for the next; sets the program's declarations.
     pub(super) fn finish_memo(&mut self) -> Option<FortranParse> {
         if self.memo.active {
-            self.program.declarations = Some(self.memo.context);
+            self.program.declarations = Some(self.memo.context.mix(&self.memo.modules_text));
         }
         Some(FortranParse {
             parse: self.main_parse.take()?,
@@ -133,9 +147,13 @@ impl Lowerer<'_> {
             self.memo_item(node);
             return;
         };
+        let module_keys = &self.memo.module_keys;
+        let same_reads = |reads: &ModuleReads| {
+            (reads.iter()).all(|(name, key)| module_keys.get(name) == Some(key))
+        };
         let reusable = (self.memo.previous.as_ref())
             .and_then(|memo| memo.entries.get(&key))
-            .filter(|lowered| *lowered.text == *text)
+            .filter(|lowered| *lowered.text == *text && same_reads(&lowered.reads))
             .cloned();
         let lowered = match reusable {
             Some(lowered) => {
@@ -153,23 +171,73 @@ impl Lowerer<'_> {
         self.memo.next.entries.insert(key, lowered);
     }
 
-    /// The procedures after a `CONTAINS` of a module of the main file, each memoised as a unit
-    /// at the top of the file is, in the context of the module's specification part.
-    pub(super) fn module_procedures(&mut self, module: Node<'_>, procedures: Node<'_>) {
-        // Not in an included file: its positions are all at the `INCLUDE`.
-        if !(self.memo.active && matches!(self.file.spans, SpanMode::Identity)) {
-            self.internal_procedures(procedures, None);
+    /// Starts the lowering of a module: what it uses is read apart from what the unit that
+    /// may be reading it (from another file) uses; the unit's reads, to give back.
+    pub(super) fn start_module_reads(&mut self) -> ModuleReads {
+        std::mem::take(&mut self.memo.reads)
+    }
+
+    /// What module `module` is to the units after it, once its specification part (up to
+    /// `procedures`) is lowered: the context, its text, the modules it used (each by its
+    /// key) and the COMMON blocks' count, which its lowering read. Gives back the `outer`
+    /// reads. `None` without the memo.
+    pub(super) fn module_key(
+        &mut self,
+        module: Node<'_>,
+        procedures: Option<Node<'_>>,
+        outer: ModuleReads,
+    ) -> Option<Fingerprint> {
+        let reads = std::mem::replace(&mut self.memo.reads, outer);
+        if !self.memo.active {
+            return None;
+        }
+        let end = procedures.map_or(module.end_byte(), |p| p.start_byte());
+        let specification = self.file.text.get(module.start_byte()..end).unwrap_or("");
+        let counted = (module.kind(), specification, reads, self.common_counter);
+        Some(self.memo.context.mix(&counted))
+    }
+
+    /// Module `name` is now the one of `key`.
+    pub(super) fn module_defined(&mut self, name: &str, key: Option<Fingerprint>) {
+        if let Some(key) = key {
+            self.memo.module_keys.insert(name.to_owned(), key);
+        }
+    }
+
+    /// A unit (or module) uses module `name` of this file: the units that do are reused only
+    /// while it is the same. One without a key is one the memo cannot follow.
+    pub(super) fn module_read(&mut self, name: &str) {
+        if !self.memo.active {
             return;
         }
-        let specification = (self.file.text)
-            .get(module.start_byte()..procedures.start_byte())
-            .unwrap_or("");
-        self.memo.context = self.memo.context.mix(&(module.kind(), specification));
+        match self.memo.module_keys.get(name) {
+            Some(key) => self.memo.reads.push((name.to_owned(), *key)),
+            None => self.memo_asked(),
+        }
+    }
+
+    /// The procedures after a `CONTAINS` of a module of the main file (of key `module`), each
+    /// memoised as a unit at the top of the file is, in a context that adds the module.
+    pub(super) fn module_procedures(&mut self, procedures: Node<'_>, module: Option<Fingerprint>) {
+        // Not in an included file: its positions are all at the `INCLUDE`.
+        let module = module.filter(|_| matches!(self.file.spans, SpanMode::Identity));
+        let Some(module) = module else {
+            self.internal_procedures(procedures, None);
+            return;
+        };
+        let before = self.memo.context;
+        let inside = before.mix(&module);
+        self.memo.context = inside;
         let outer = self.host.take();
         for child in super::named_children(procedures) {
             self.memoised_top_item(child);
         }
         self.host = outer;
+        // Only what the procedures counted in (an include's text, a procedure that was not
+        // self-contained) keeps the module in the context of the items after it.
+        if self.memo.context == inside {
+            self.memo.context = before;
+        }
     }
 
     /// Counts a top-level item that is not a self-contained unit into the context.
@@ -182,7 +250,8 @@ impl Lowerer<'_> {
         let range = node.byte_range();
         // A module's procedures count themselves in (`module_procedures`): only what is
         // around them is counted here.
-        let procedures = (node.kind() == super::k::MODULE)
+        let is_module = node.kind() == super::k::MODULE;
+        let procedures = is_module
             .then(|| {
                 super::named_children(node).find(|c| c.kind() == super::k::INTERNAL_PROCEDURES)
             })
@@ -190,7 +259,12 @@ impl Lowerer<'_> {
             .map_or(range.end..range.end, |p| p.byte_range());
         let before = text.get(range.start..procedures.start).unwrap_or("");
         let after = text.get(procedures.end..range.end).unwrap_or("");
-        self.memo.context = self.memo.context.mix(&(node.kind(), before, after));
+        let counted = (node.kind(), before, after);
+        // What a module is to the units after it is its key, which each that uses it reads.
+        match is_module {
+            true => self.memo.modules_text = self.memo.modules_text.mix(&counted),
+            false => self.memo.context = self.memo.context.mix(&counted),
+        }
     }
 
     /// Adds what `lowered` made, moved to `start`, to the program.
@@ -214,7 +288,9 @@ impl Lowerer<'_> {
         let range = node.byte_range();
         let before = self.state_signature();
         let (functions, notes) = (self.program.functions.len(), self.program.notes.len());
+        let outer = std::mem::take(&mut self.memo.reads);
         self.top_item(node, &mut Vec::new());
+        let reads = std::mem::replace(&mut self.memo.reads, outer);
         if self.state_signature() != before {
             return None;
         }
@@ -230,14 +306,18 @@ impl Lowerer<'_> {
         if !all_within {
             return None;
         }
+        // The same text in the same context lowers to the same functions while the modules
+        // it uses are the same.
+        let identity = key.mix(&reads);
         for (i, placed) in made.iter_mut().enumerate() {
-            placed.get_mut()?.identity = Some(key.mix(&i));
+            placed.get_mut()?.identity = Some(identity.mix(&i));
         }
         let made = made.iter().map(|placed| placed.lowered().clone()).collect();
         let notes = self.program.notes[notes..].to_vec();
         Some(Lowered {
             text: Arc::from(self.file.text.get(range.clone()).unwrap_or("")),
             start: range.start,
+            reads,
             functions: made,
             notes,
         })
@@ -364,12 +444,62 @@ end subroutine third
     }
 
     #[test]
-    fn an_edit_to_a_module_lowers_again_the_units_after_it() {
+    fn an_edit_to_a_module_lowers_again_the_units_that_use_it() {
         let (old, parse) = lowered(FILE, &mut crate::syntax::NoIncludes, None);
         let edited = FILE.replace("rows = 4", "rows = 5");
         let new = next_version(&parse, &edited, &mut crate::syntax::NoIncludes);
-        assert!(!same(&old, &new, "first"));
+        assert!(same(&old, &new, "first"));
         assert!(!same(&old, &new, "second"));
+        assert!(!same(&old, &new, "inner"));
+    }
+
+    #[test]
+    fn a_unit_depends_on_the_modules_its_modules_use() {
+        let text = "module base
+  integer, parameter :: n = 2
+end module base
+
+module middle
+  use base
+  integer, parameter :: m = n + 1
+end module middle
+
+module apart
+  integer, parameter :: k = 7
+end module apart
+
+subroutine user(a)
+  use middle
+  double precision :: a(*)
+  integer :: t, ierr
+  call MPI_Type_contiguous(m, MPI_DOUBLE_PRECISION, t, ierr)
+end subroutine user
+
+subroutine other(a)
+  use apart
+  double precision :: a(*)
+  integer :: t, ierr
+  call MPI_Type_contiguous(k, MPI_DOUBLE_PRECISION, t, ierr)
+end subroutine other
+";
+        let (old, parse) = lowered(text, &mut crate::syntax::NoIncludes, None);
+        let edited = text.replace("n = 2", "n = 3");
+        let new = next_version(&parse, &edited, &mut crate::syntax::NoIncludes);
+        assert!(!same(&old, &new, "user"));
+        assert!(same(&old, &new, "other"));
+        // Lowered again from the same text in the same context, it is not the same function:
+        // the roots' memo must not take it for the one it was.
+        let identity = |program: &Program| {
+            let function = program.functions.iter().find(|f| f.name() == "user");
+            function.expect("user").identity().expect("an identity")
+        };
+        assert_ne!(identity(&old), identity(&new));
+        // An edit to the module one unit uses lowers that unit again, not the other.
+        let (old, parse) = lowered(&edited, &mut crate::syntax::NoIncludes, Some(&parse));
+        let renamed = edited.replace("k = 7", "k = 8");
+        let new = next_version(&parse, &renamed, &mut crate::syntax::NoIncludes);
+        assert!(same(&old, &new, "user"));
+        assert!(!same(&old, &new, "other"));
     }
 
     const MODULE_FILE: &str = "module halo
@@ -420,7 +550,7 @@ end subroutine outside
     }
 
     #[test]
-    fn an_edit_to_a_module_specification_lowers_again_its_procedures_and_the_units_after_it() {
+    fn an_edit_to_a_module_specification_lowers_again_its_procedures_and_the_units_using_it() {
         let (old, parse) = lowered(MODULE_FILE, &mut crate::syntax::NoIncludes, None);
         let edited = MODULE_FILE.replace("depth = 2", "depth = 3");
         let new = next_version(&parse, &edited, &mut crate::syntax::NoIncludes);

@@ -255,6 +255,7 @@ impl<'a> Lowerer<'a> {
             ..Scope::new(self.kinds)
         };
         self.scopes.push(scope);
+        let reads = self.start_module_reads();
         let mut body = Vec::new();
         let mut procedures = None;
         for child in named_children(node) {
@@ -264,6 +265,7 @@ impl<'a> Lowerer<'a> {
                 _ => self.lower_item(child, &mut body),
             }
         }
+        let key = self.module_key(node, procedures, reads);
         let commons = self.common_declarations();
         let scope = self.scope().clone();
         if self.foreign {
@@ -292,10 +294,11 @@ impl<'a> Lowerer<'a> {
             self.program.globals.extend(scope.data.iter().cloned());
             self.program.globals.extend(body);
             if let Some(procedures) = procedures {
-                self.module_procedures(node, procedures);
+                self.module_procedures(procedures, key);
             }
         }
         if let Some(name) = name {
+            self.module_defined(&name, key);
             self.modules.insert(name, scope);
         }
         self.scopes.pop();
@@ -407,6 +410,7 @@ impl<'a> Lowerer<'a> {
     /// names (at most once per analysis).
     fn module_known(&mut self, name: &str, at: Span) -> bool {
         if self.modules.contains_key(name) {
+            self.module_read(name);
             return true;
         }
         self.memo_asked();
