@@ -5,7 +5,8 @@
 //! a member added to the struct one function in ten uses, with the checks of it.
 //! The parts of `lsp_latency`'s one-line edit that the analyzer owns, one by one. Then the
 //! full analysis and the analysis after an edit of a 10,000-line free-form Fortran file, its
-//! subroutines at the top of the file and as the procedures of one module.
+//! subroutines at the top of the file and as the procedures of one module; and the analysis
+//! after an edit to a module that one subroutine in ten uses.
 //!
 //! `cargo bench -p mpi-dtype-lint --bench edit_analysis`
 
@@ -123,6 +124,17 @@ fn edit_analysis(c: &mut Criterion) {
             })
         });
     }
+    let text = edited_file::fortran_units_using_a_module();
+    let edited = text.replace("halo_rows = 8", "halo_rows = 9");
+    let previous = analyse(&text);
+    group.bench_function(
+        "Fortran reanalyze after an edit to a module one unit in ten uses",
+        |b| {
+            b.iter_with_large_drop(|| {
+                reanalyze(Some(&previous), &edited, fortran, &options, &mut NoIncludes)
+            })
+        },
+    );
     group.finish();
 }
 

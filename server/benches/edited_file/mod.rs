@@ -55,14 +55,23 @@ pub fn text() -> String {
 /// The same in free-form Fortran: subroutines that each build, commit, use and free a few
 /// datatypes, to `LINES` lines.
 pub fn fortran_text() -> String {
-    let mut text = String::new();
+    fortran_units(String::new(), |_| false)
+}
+
+/// Subroutines as in [`fortran_text`] after `text`; those `uses_the_module` picks by their
+/// number use `halo_sizes` and send `halo_rows` rows.
+fn fortran_units(mut text: String, uses_the_module: fn(usize) -> bool) -> String {
     let mut n = 0;
     while text.lines().count() < LINES {
+        let (uses, rows) = match uses_the_module(n) {
+            true => ("  use halo_sizes\n", "halo_rows".to_owned()),
+            false => ("", (8 + n % 16).to_string()),
+        };
         let _ = write!(
             text,
             "subroutine exchange_{n}(a, rank)
   use mpi
-  implicit none
+{uses}  implicit none
   double precision :: a(*)
   integer :: rank
   integer :: column, plane, ierr
@@ -75,8 +84,7 @@ pub fn fortran_text() -> String {
   call MPI_Type_free(column, ierr)
 end subroutine exchange_{n}
 
-",
-            rows = 8 + n % 16
+"
         );
         n += 1;
     }
@@ -96,4 +104,16 @@ contains
 ",
         fortran_text()
     )
+}
+
+/// Subroutines as in [`fortran_text`] after a module whose parameter one in ten of them uses:
+/// an edit to the module lowers and evaluates again what uses it.
+pub fn fortran_units_using_a_module() -> String {
+    let module = "module halo_sizes
+  implicit none
+  integer, parameter :: halo_rows = 8
+end module halo_sizes
+
+";
+    fortran_units(module.to_owned(), |n| n % 10 == 0)
 }

@@ -425,20 +425,30 @@ subroutine third(a, m)
 end subroutine third
 ";
 
-    #[test]
-    fn units_around_an_edit_are_reused_and_moved() {
-        let (old, parse) = lowered(FILE, &mut crate::syntax::NoIncludes, None);
-        // One more loop in `first`: the loops of `second` are numbered from its own start.
-        let edited = FILE.replace(
-            "  end do\nend subroutine first",
-            "  end do\n  do i = 1, n\n  end do\nend subroutine first",
+    /// The lowering of `text`, and of it with one more loop at the end of subroutine `first`
+    /// (whose statements are indented by `indent`) made from it; how far that moved the
+    /// function after `first`, the `next`th.
+    fn one_more_loop_in_first(text: &str, indent: &str, next: usize) -> (Program, Program) {
+        let (old, parse) = lowered(text, &mut crate::syntax::NoIncludes, None);
+        let (end_do, end) = (
+            format!("{indent}end do\n"),
+            format!("{}end subroutine first", &indent[2..]),
         );
+        let added = format!("{indent}do i = 1, n\n{indent}end do\n");
+        let edited = text.replace(&format!("{end_do}{end}"), &format!("{end_do}{added}{end}"));
         let new = next_version(&parse, &edited, &mut crate::syntax::NoIncludes);
         assert!(!same(&old, &new, "first"));
+        // The loops of the unit after it are numbered from its own start.
+        let moved = new.functions[next].span().start - old.functions[next].span().start;
+        assert_eq!(moved, added.len());
+        (old, new)
+    }
+
+    #[test]
+    fn units_around_an_edit_are_reused_and_moved() {
+        let (old, new) = one_more_loop_in_first(FILE, "  ", 1);
         assert!(same(&old, &new, "second"));
         assert!(same(&old, &new, "inner"));
-        let moved = new.functions[1].span().start - old.functions[1].span().start;
-        assert_eq!(moved, "  do i = 1, n\n  end do\n".len());
         // A COMMON block is an aggregate of the whole program: `third` is lowered every time.
         assert!(!same(&old, &new, "third"));
     }
@@ -534,19 +544,10 @@ end subroutine outside
 
     #[test]
     fn the_procedures_of_a_module_around_an_edit_are_reused_and_moved() {
-        let (old, parse) = lowered(MODULE_FILE, &mut crate::syntax::NoIncludes, None);
-        // One more loop in `first`: the loops of `second` are numbered from its own start.
-        let edited = MODULE_FILE.replace(
-            "    end do\n  end subroutine first",
-            "    end do\n    do i = 1, n\n    end do\n  end subroutine first",
-        );
-        let new = next_version(&parse, &edited, &mut crate::syntax::NoIncludes);
-        assert!(!same(&old, &new, "first"));
+        let (old, new) = one_more_loop_in_first(MODULE_FILE, "    ", 2);
         assert!(same(&old, &new, "second"));
         // What a unit after the module sees of it is its specification part.
         assert!(same(&old, &new, "outside"));
-        let moved = new.functions[2].span().start - old.functions[2].span().start;
-        assert_eq!(moved, "    do i = 1, n\n    end do\n".len());
     }
 
     #[test]
