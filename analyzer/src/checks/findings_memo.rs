@@ -202,8 +202,11 @@ fn group_key(
 }
 
 /// A finding with positions relative to the start of `function`, when they all lie in it.
+/// Nowhere (`Span::default()`) is in no function: relative to one, it would be a position.
 fn relative_to(d: &Diagnostic, function: Span) -> Option<Diagnostic> {
-    let inside = |span: &Span| function.start <= span.start && span.end <= function.end;
+    let inside = |span: &Span| {
+        *span != Span::default() && function.start <= span.start && span.end <= function.end
+    };
     let spans_inside = inside(&d.span)
         && d.related.iter().all(|r| inside(&r.span))
         && d.fixes
@@ -286,6 +289,27 @@ void d(void) { MPI_Datatype w; MPI_Type_contiguous(2, MPI_INT, &w); MPI_Type_fre
             &mut NoIncludes,
         );
         format!("{:?}", check(&analysis, &RuleSelection::default()))
+    }
+
+    #[test]
+    fn a_finding_that_points_nowhere_is_not_kept_relative_to_its_function() {
+        let analysis = analyze(
+            FILE,
+            Language::C,
+            &AnalysisOptions::default(),
+            &mut NoIncludes,
+        );
+        let findings = check(&analysis, &RuleSelection::default());
+        let finding = findings.first().expect("a finding");
+        let function = crate::source::Span::new(0, FILE.len());
+        assert!(super::relative_to(finding, function).is_some());
+        let mut nowhere = finding.clone();
+        nowhere.related.push(crate::checks::Related {
+            span: crate::source::Span::default(),
+            message: String::new(),
+        });
+        // Relative to a function at the start of the file, nowhere would be its first byte.
+        assert!(super::relative_to(&nowhere, function).is_none());
     }
 
     /// How many of the new version's groups share their findings with the old one.

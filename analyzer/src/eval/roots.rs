@@ -30,7 +30,7 @@ use super::{
 };
 use crate::fingerprint::Fingerprint;
 use crate::hash::{HashMap, HashSet};
-use crate::ir::spans;
+use crate::ir::{placed, spans};
 use crate::ir::{AggregateKind, PlacedFunction, Program};
 use crate::layout::reads::{recording, TypeReads, TypeValues};
 use crate::source::{Note, Span};
@@ -362,11 +362,8 @@ fn key_of(
 impl Kept {
     /// Whether every position it holds lies in one of the texts of `places`.
     fn lies_in(&self, places: &[(Fingerprint, Span)]) -> bool {
-        let inside = |span: &Span| {
-            places
-                .iter()
-                .any(|(_, place)| place.start <= span.start && span.end <= place.end)
-        };
+        let texts = places.iter().map(|(_, place)| place.start..place.end);
+        let inside = |span: &Span| placed::moves_with_one_of(span, texts.clone());
         let call_inside = |call: &MpiCall| {
             inside(&call.span)
                 && inside(&call.name_span)
@@ -480,8 +477,11 @@ fn moves_between(old: &[(Fingerprint, Span)], new: &[(Fingerprint, Span)]) -> Mo
 /// Texts that moved, and by how much.
 type Moves = Vec<(Range<usize>, isize)>;
 
-/// How far a span moves: by the delta of the moved text it lies in.
+/// How far a span moves: by the delta of the moved text it lies in; nowhere does not move.
 fn delta_of(moves: &Moves, span: &Span) -> Option<isize> {
+    if *span == Span::default() {
+        return None;
+    }
     moves
         .iter()
         .find(|(range, _)| range.start <= span.start && span.end <= range.end)

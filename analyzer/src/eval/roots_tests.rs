@@ -334,3 +334,16 @@ end subroutine user
         format!("{:?}", fresh.evaluation)
     );
 }
+
+#[test]
+fn nowhere_does_not_move() {
+    let moves = vec![(0..5, 7)];
+    assert_eq!(
+        super::delta_of(&moves, &crate::source::Span::default()),
+        None
+    );
+    assert_eq!(
+        super::delta_of(&moves, &crate::source::Span::new(1, 2)),
+        Some(7)
+    );
+}

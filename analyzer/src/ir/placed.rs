@@ -103,6 +103,18 @@ pub(crate) fn moves_with(span: &Span, text: &std::ops::Range<usize>) -> bool {
     }
 }
 
+/// Whether a span of something lowered from several texts moves with them, each moved on its
+/// own: it lies in one of them, or it is nowhere and none starts where nowhere is.
+pub(crate) fn moves_with_one_of(
+    span: &Span,
+    mut texts: impl Iterator<Item = std::ops::Range<usize>>,
+) -> bool {
+    match *span == Span::default() {
+        true => texts.all(|text| moves_with(span, &text)),
+        false => texts.any(|text| moves_with(span, &text)),
+    }
+}
+
 impl Deref for PlacedFunction {
     type Target = Function;
 
@@ -123,5 +135,26 @@ impl Deref for PlacedFunction {
 impl std::fmt::Debug for PlacedFunction {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         Function::fmt(self, f)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::moves_with_one_of;
+    use crate::source::Span;
+
+    #[test]
+    fn nowhere_moves_with_texts_unless_one_starts_where_nowhere_is() {
+        let nowhere = Span::default();
+        assert!(moves_with_one_of(&nowhere, [10..20, 30..40].into_iter()));
+        assert!(!moves_with_one_of(&nowhere, [10..20, 0..5].into_iter()));
+        assert!(moves_with_one_of(
+            &Span::new(32, 35),
+            [10..20, 30..40].into_iter()
+        ));
+        assert!(!moves_with_one_of(
+            &Span::new(15, 35),
+            [10..20, 30..40].into_iter()
+        ));
     }
 }
