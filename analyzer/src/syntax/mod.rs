@@ -58,6 +58,16 @@ impl<S: std::hash::BuildHasher> IncludeResolver for HashMap<String, String, S> {
 pub(crate) struct Depth {
     level: usize,
     noted: bool,
+    /// How many times the walk did not go deeper.
+    refusals: usize,
+}
+
+impl Depth {
+    /// How many times the walk did not go deeper: a lowering that hit the limit notes it
+    /// only when nothing before it did.
+    pub(crate) fn refusals(&self) -> usize {
+        self.refusals
+    }
 }
 
 /// What bounding a front end's recursion needs of its lowerer.
@@ -76,6 +86,7 @@ pub(crate) trait BoundedWalk {
             depth.level += 1;
             return true;
         }
+        depth.refusals += 1;
         if !std::mem::replace(&mut depth.noted, true) {
             let span = self.span_of(node);
             let message =

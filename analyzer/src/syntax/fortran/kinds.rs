@@ -24,6 +24,7 @@ names! { NAMED:
     PROGRAM_STATEMENT = "program_statement",
     MODULE_STATEMENT = "module_statement",
     INTERNAL_PROCEDURES = "internal_procedures",
+    CONTAINS_STATEMENT = "contains_statement",
     INTERFACE = "interface",
     NAME = "name",
     MODULE_NAME = "module_name",

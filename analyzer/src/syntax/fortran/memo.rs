@@ -6,13 +6,18 @@
 //! of its modules, is reused when
 //! - its text, relative to its start, is the same;
 //! - the context it is lowered in is the same: the options, every procedure's dummy argument
-//!   names (keyword arguments), the text of every item before it that is not such a reused
-//!   unit (modules above all; for a module's procedure, its module's specification part too),
-//!   and what the include resolver answered for every `INCLUDE` and other file's module read
-//!   before it, all in one fingerprint;
+//!   names (keyword arguments), the text of every item before it that is neither such a
+//!   reused unit nor a module (a module that changes the preprocessor's macros counts as an
+//!   item), what the include resolver answered for every `INCLUDE` and
+//!   other file's module read before it and, for a module's procedure, its module's key, all
+//!   in one fingerprint;
+//! - every module of the file it uses (`USE`) has the key it had: a module's key is the
+//!   context, its specification part's text, the keys of the modules it uses and the count of
+//!   COMMON blocks so far;
 //! - its lowering was self-contained: it changed nothing but the program's functions (its own
-//!   and its internal procedures) and notes, every position it made lies in its own text, and
-//!   it asked the include resolver nothing.
+//!   and its internal procedures) and notes, every position it made lies in its own text, it
+//!   asked the include resolver nothing, and it never went past the depth limit (whose note
+//!   comes once a file).
 //!
 //! Its functions and notes are then moved to where its text now is. Only files lowered as
 //! written (free form, no preprocessor) have a memo: the positions of the others go through a
@@ -66,15 +71,17 @@ pub(super) struct Memo {
     next: UnitMemo,
     /// What the items lowered so far make of the lowerer's state, but the modules: the
     /// options, the procedures' dummy names, what the include resolver answered, and the
-    /// text of every item that is neither a module nor a self-contained unit.
+    /// text of every item that is neither a module that changed no macro nor a self-contained
+    /// unit.
     context: Fingerprint,
     /// What a module is to the units after it that use it (`module_key`), by name.
     module_keys: HashMap<String, Fingerprint>,
-    /// The modules the unit (or module) being lowered used so far.
+    /// The modules the unit (or module) being lowered used so far (outside one, nobody reads
+    /// them).
     reads: ModuleReads,
-    /// The text of every module around its procedures: with `context`, all the program's
-    /// declarations come from (`Program::declarations`).
-    modules_text: Fingerprint,
+    /// All that `context` has, and every module's text around its procedures, in the order of
+    /// the file: what the program's declarations come from (`Program::declarations`).
+    declared: Fingerprint,
     /// How many includes and other files' modules were looked for.
     resolutions: usize,
 }
@@ -82,7 +89,7 @@ pub(super) struct Memo {
 /// What of the lowerer's state a unit's lowering may change only when it is not
 /// self-contained (counts; each changes whenever the state does).
 #[derive(PartialEq, Eq)]
-struct StateSignature([usize; 9], bool);
+struct StateSignature([usize; 10], bool);
 
 impl Lowerer<'_> {
     /// Starts the memo of the main file, once its procedures are collected.
@@ -101,6 +108,7 @@ impl Lowerer<'_> {
             previous: previous.map(|p| p.units.clone()),
             next: UnitMemo::default(),
             context,
+            declared: context,
             ..Memo::default()
         };
     }
@@ -108,7 +116,7 @@ impl Lowerer<'_> {
     /// This version's parse and units, for the next; sets the program's declarations.
     pub(super) fn finish_memo(&mut self) -> Option<FortranParse> {
         if self.memo.active {
-            self.program.declarations = Some(self.memo.context.mix(&self.memo.modules_text));
+            self.program.declarations = Some(self.memo.declared);
         }
         Some(FortranParse {
             parse: self.main_parse.take()?,
@@ -126,6 +134,7 @@ impl Lowerer<'_> {
     /// context: the items after it may read what it brought.
     pub(super) fn memo_resolved(&mut self, answer: &impl std::hash::Hash) {
         self.memo.context = self.memo.context.mix(answer);
+        self.memo.declared = self.memo.declared.mix(answer);
     }
 
     /// Lowers one item at the top of the main file, or after a `CONTAINS` of one of its
@@ -143,8 +152,12 @@ impl Lowerer<'_> {
             // repeats one) would share its identities: it is lowered as any other item.
             .filter(|key| !self.memo.next.entries.contains_key(key));
         let Some(key) = key else {
+            let macros = self.macros.changes();
             self.top_item(node, &mut Vec::new());
-            self.memo_item(node);
+            // What a module is to the units after it is its key, which each that uses it
+            // reads, unless it changed what the preprocessor's conditions decide.
+            let by_key = node.kind() == super::k::MODULE && self.macros.changes() == macros;
+            self.memo_item(node, by_key);
             return;
         };
         let module_keys = &self.memo.module_keys;
@@ -163,7 +176,7 @@ impl Lowerer<'_> {
             None => match self.lower_self_contained(node, key) {
                 Some(lowered) => Arc::new(lowered),
                 None => {
-                    self.memo_item(node);
+                    self.memo_item(node, false);
                     return;
                 }
             },
@@ -205,7 +218,8 @@ impl Lowerer<'_> {
     }
 
     /// A unit (or module) uses module `name` of this file: the units that do are reused only
-    /// while it is the same. One without a key is one the memo cannot follow.
+    /// while it is the same. Every module lowered with the memo on has a key; one without
+    /// would be one the memo cannot follow.
     pub(super) fn module_read(&mut self, name: &str) {
         if !self.memo.active {
             return;
@@ -234,16 +248,20 @@ impl Lowerer<'_> {
         }
         self.host = outer;
         // Only what the procedures counted in (an include's text, a procedure that was not
-        // self-contained) keeps the module in the context of the items after it.
+        // self-contained; not the `CONTAINS`) keeps the module in the context of the items
+        // after it.
         if self.memo.context == inside {
             self.memo.context = before;
         }
     }
 
-    /// Counts a top-level item that is not a self-contained unit into the context.
-    fn memo_item(&mut self, node: Node<'_>) {
-        // Without the memo the context is never read.
-        if !self.memo.active {
+    /// Counts a top-level item that is not a self-contained unit into what the program is
+    /// declared from and, unless `by_key` (a module the units after it read by its key), into
+    /// the context.
+    fn memo_item(&mut self, node: Node<'_>, by_key: bool) {
+        // Without the memo the context is never read; `top_item` lowers nothing of a
+        // `CONTAINS` (nor of a comment, which `named_children` leaves out).
+        if !self.memo.active || node.kind() == super::k::CONTAINS_STATEMENT {
             return;
         }
         let text = &self.file.text;
@@ -260,10 +278,9 @@ impl Lowerer<'_> {
         let before = text.get(range.start..procedures.start).unwrap_or("");
         let after = text.get(procedures.end..range.end).unwrap_or("");
         let counted = (node.kind(), before, after);
-        // What a module is to the units after it is its key, which each that uses it reads.
-        match is_module {
-            true => self.memo.modules_text = self.memo.modules_text.mix(&counted),
-            false => self.memo.context = self.memo.context.mix(&counted),
+        self.memo.declared = self.memo.declared.mix(&counted);
+        if !by_key {
+            self.memo.context = self.memo.context.mix(&counted);
         }
     }
 
@@ -336,6 +353,7 @@ impl Lowerer<'_> {
                 program.globals.len(),
                 program.fortran_modules.len(),
                 program.macro_uses.len() + program.macro_names.len(),
+                self.depth.refusals(),
             ],
             self.unseen_at_file_scope,
         )
@@ -540,6 +558,12 @@ subroutine outside(a)
   integer :: t, ierr
   call MPI_Type_contiguous(depth, MPI_DOUBLE_PRECISION, t, ierr)
 end subroutine outside
+
+subroutine apart(a)
+  double precision :: a(*)
+  integer :: t, ierr
+  call MPI_Type_contiguous(2, MPI_DOUBLE_PRECISION, t, ierr)
+end subroutine apart
 ";
 
     #[test]
@@ -558,6 +582,88 @@ end subroutine outside
         for name in ["first", "second", "outside"] {
             assert!(!same(&old, &new, name), "{name}");
         }
+        assert!(same(&old, &new, "apart"));
+    }
+
+    #[test]
+    fn a_comment_between_units_moves_the_units_after_it() {
+        let (old, parse) = lowered(FILE, &mut crate::syntax::NoIncludes, None);
+        let edited = FILE.replace("\nsubroutine second", "\n! a note\nsubroutine second");
+        let new = next_version(&parse, &edited, &mut crate::syntax::NoIncludes);
+        assert!(same(&old, &new, "first"));
+        assert!(same(&old, &new, "second"));
+    }
+
+    #[test]
+    fn a_module_that_defines_a_macro_is_part_of_what_the_units_after_it_are_lowered_in() {
+        let text = "module config
+#define WIDE
+  integer, parameter :: n = 4
+end module config
+
+subroutine build(t)
+  use mpi
+  integer :: t, ierr
+#ifdef WIDE
+  call MPI_Type_contiguous(8, MPI_INTEGER, t, ierr)
+#else
+  call MPI_Type_contiguous(2, MPI_INTEGER, t, ierr)
+#endif
+end subroutine build
+";
+        let (old, parse) = lowered(text, &mut crate::syntax::NoIncludes, None);
+        let new = next_version(
+            &parse,
+            &text.replace("#define WIDE\n", ""),
+            &mut crate::syntax::NoIncludes,
+        );
+        assert!(!same(&old, &new, "build"));
+    }
+
+    #[test]
+    fn loops_at_module_scope_are_numbered_from_the_module() {
+        let text = "subroutine counted(n)
+  integer :: n, i
+  do i = 1, n
+  end do
+end subroutine counted
+
+module g
+  integer :: i, n
+#if 1
+  do i = 1, n
+  end do
+#endif
+end module g
+";
+        let (old, parse) = lowered(text, &mut crate::syntax::NoIncludes, None);
+        // `counted` is reused: its loops are not lowered again before the module's.
+        let new = next_version(
+            &parse,
+            &text.replace("i, n\n#if", "i, n, m\n#if"),
+            &mut crate::syntax::NoIncludes,
+        );
+        assert!(same(&old, &new, "counted"));
+    }
+
+    #[test]
+    fn a_unit_past_the_depth_limit_is_lowered_every_time() {
+        // The depth note comes once a file: whether a unit gets it depends on those before.
+        let deep = vec!["1"; 450].join(" + ");
+        let text = format!(
+            "module m
+  integer, parameter :: big = {deep}
+end module m
+
+subroutine u(k)
+  integer :: k
+  k = {deep}
+end subroutine u
+"
+        );
+        let (_, parse) = lowered(&text, &mut crate::syntax::NoIncludes, None);
+        let shallow = text.replacen(&deep, "1", 1);
+        next_version(&parse, &shallow, &mut crate::syntax::NoIncludes);
     }
 
     #[test]

@@ -202,8 +202,9 @@ struct Lowerer<'a> {
     unseen_at_file_scope: bool,
     /// Numbers the views of COMMON blocks, which are aggregates of the whole program.
     common_counter: usize,
-    /// Numbers the hidden temporaries of `DO` loops, from each unit at file scope and each
-    /// module procedure on: a unit's lowering is the same wherever the file has it (`memo.rs`).
+    /// Numbers the hidden temporaries of `DO` loops, from each unit at file scope, module of
+    /// the file and module procedure on: a unit's lowering is the same wherever the file has
+    /// it (`memo.rs`).
     loop_counter: usize,
     /// The previous version's parse of the main file, which its parse is made from; then this
     /// version's, for the next.

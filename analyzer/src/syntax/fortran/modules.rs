@@ -254,6 +254,10 @@ impl<'a> Lowerer<'a> {
             unseen: self.unseen_around(),
             ..Scope::new(self.kinds)
         };
+        // Loops lowered at module scope (in a conditional group) are numbered from it.
+        if self.scopes.is_empty() && !self.foreign {
+            self.loop_counter = 0;
+        }
         self.scopes.push(scope);
         let reads = self.start_module_reads();
         let mut body = Vec::new();
