@@ -8,9 +8,8 @@
 //! - the context it is lowered in is the same: the options, every procedure's dummy argument
 //!   names (keyword arguments), the text of every item before it that is neither such a
 //!   reused unit nor a module (a module that changes the preprocessor's macros counts as an
-//!   item), what the include resolver answered for every `INCLUDE` and
-//!   other file's module read before it and, for a module's procedure, its module's key, all
-//!   in one fingerprint;
+//!   item), what the include resolver answered for every `INCLUDE` and other file's module
+//!   read before it and, for a module's procedure, its module's key, all in one fingerprint;
 //! - every module of the file it uses (`USE`) has the key it had: a module's key is the
 //!   context, its specification part's text, the keys of the modules it uses and the count of
 //!   COMMON blocks so far;
@@ -375,12 +374,22 @@ mod tests {
         includes: &mut dyn IncludeResolver,
         previous: Option<&FortranParse>,
     ) -> (Program, FortranParse) {
+        lowered_with(&[], text, includes, previous)
+    }
+
+    /// [`lowered`] with the `-D` definitions `defines`.
+    fn lowered_with(
+        defines: &[(String, Option<String>)],
+        text: &str,
+        includes: &mut dyn IncludeResolver,
+        previous: Option<&FortranParse>,
+    ) -> (Program, FortranParse) {
         let options = FortranOptions {
             form: FortranForm::Free,
             preprocessed: false,
             form_override: Default::default(),
             kinds: Default::default(),
-            defines: &[],
+            defines,
         };
         let (program, parse) = lower(text, &options, includes, previous);
         (program, parse.expect("parsed"))
@@ -618,6 +627,48 @@ end subroutine build
             &mut crate::syntax::NoIncludes,
         );
         assert!(!same(&old, &new, "build"));
+    }
+
+    /// Another file's module, preprocessed: what it declares follows the `-D` definitions.
+    struct FarModule;
+
+    impl IncludeResolver for FarModule {
+        fn resolve(&mut self, _name: &str) -> Option<String> {
+            None
+        }
+
+        fn module(&mut self, name: &str) -> Option<crate::syntax::ModuleSource> {
+            (name == "far").then(|| crate::syntax::ModuleSource {
+                text: "module far\n#ifdef BIG\n  integer, parameter :: n = 8\n#else\n  \
+                       integer, parameter :: n = 2\n#endif\nend module far\n"
+                    .to_owned(),
+                language: crate::source::Language::fortran(FortranForm::Free, true),
+                includes: Box::new(crate::syntax::NoIncludes),
+            })
+        }
+    }
+
+    /// What another file's module is read as, after cpp, is its key: the `-D` definitions
+    /// need no place of their own in the context.
+    #[test]
+    fn the_definitions_another_files_module_is_read_with_are_part_of_its_key() {
+        let text = "subroutine loader()
+  use far
+end subroutine loader
+
+subroutine user(a)
+  use far
+  double precision :: a(*)
+  integer :: t, ierr
+  call MPI_Type_contiguous(n, MPI_DOUBLE_PRECISION, t, ierr)
+end subroutine user
+";
+        let (old, parse) = lowered(text, &mut FarModule, None);
+        let big = [("BIG".to_owned(), None)];
+        let (new, _) = lowered_with(&big, text, &mut FarModule, Some(&parse));
+        let (fresh, _) = lowered_with(&big, text, &mut FarModule, None);
+        assert_eq!(format!("{new:?}"), format!("{fresh:?}"));
+        assert!(!same(&old, &new, "user"));
     }
 
     #[test]
