@@ -141,6 +141,14 @@ const FORTRAN_SNIPPETS: &[&str] = &[
     "call MPI_Type_commit(t, ierr)\n",
     "      CALL MPI_TYPE_CONTIGUOUS(4, MPI_INTEGER, T, IERR)\n",
     "      INTEGER T, IERR\n",
+    // What the units after an item read of it: macros, modules, loops, procedures.
+    "#define WIDE\n",
+    "#ifdef WIDE\n",
+    "#endif\n",
+    "do i = 1, 2\nend do\n",
+    "module extra\ninteger, parameter :: n = 5\nend module extra\n",
+    "use extra\n",
+    "contains\n",
 ];
 
 fn free_form_well_formed_edit(rng: &mut ChaCha8Rng, text: &mut String) {
