@@ -261,7 +261,7 @@ fn in_range<'a, T>(sorted: &'a [T], range: &Range<usize>, at: impl Fn(&T) -> usi
 /// What of the lowerer's state a function's lowering may change only when it is not
 /// self-contained (counts and values; each changes whenever the state does).
 #[derive(PartialEq, Eq)]
-struct StateSignature([usize; 15], Option<u32>);
+struct StateSignature([usize; 16], Option<u32>);
 
 impl Lowerer<'_> {
     /// Starts the memo of a main file whose pre-pass is done, with the previous version's: the
@@ -539,6 +539,8 @@ impl Lowerer<'_> {
                 program.macro_names.len(),
                 program.globals.len(),
                 program.fortran_modules.len(),
+                // The depth note comes once a file: a lowering past the limit reads the others.
+                self.depth.refusals(),
             ],
             self.pack,
         )
@@ -593,6 +595,17 @@ mod tests {
         let (fresh, _) = lowered(text, None);
         assert_eq!(format!("{program:?}"), format!("{fresh:?}"), "{text}");
         (program, parse.expect("parsed"))
+    }
+
+    #[test]
+    fn a_function_past_the_depth_limit_is_lowered_every_time() {
+        // The depth note comes once a file: whether a function gets it depends on those before.
+        let deep = vec!["1"; 300].join(" + ");
+        let text = format!(
+            "int before(void) {{ return {deep}; }}\nint after(void) {{ return {deep}; }}\n"
+        );
+        let (_, parse) = lowered(&text, None);
+        next_version(&parse.expect("parsed"), &text.replacen(&deep, "1", 1));
     }
 
     const FILE: &str = "#include <mpi.h>
