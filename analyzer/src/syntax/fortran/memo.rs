@@ -299,7 +299,7 @@ impl Lowerer<'_> {
     }
 
     /// Lowers a unit afresh; what it made when the lowering was self-contained. Its functions'
-    /// identities are `key` and their place among them.
+    /// identities are `key`, the modules it read and their place among them.
     fn lower_self_contained(&mut self, node: Node<'_>, key: Fingerprint) -> Option<Lowered> {
         let range = node.byte_range();
         let before = self.state_signature();
